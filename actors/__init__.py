@@ -1,0 +1,1 @@
+"""Actors of belligerent: one folder per game."""

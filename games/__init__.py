@@ -1,0 +1,1 @@
+"""Games of belligerent: one folder per game."""

@@ -1,0 +1,1 @@
+"""Protocols of belligerent: one folder per game."""

@@ -1,0 +1,207 @@
+"""Experts and the arbiter: static priority over concurrent advice.
+
+Algorithm. For generation g the arbiter asks every expert for a proposal,
+collects them under one deadline, and picks the first non-empty proposal in the
+game's static priority list (Rog-O-Matic: "if the melee expert decides that a
+monster must be dispatched, its decision overrides the object acquisition
+expert"). Every expert is asked even when a higher one proposed, because the log
+of *all* proposals is the agent thinking out loud: one ``decision`` event lists
+each expert's verdict and the winner.
+
+Experts come in two kinds, chosen by how ``propose`` is defined:
+
+* ``def propose`` — cheap rules. Called inline, one after another: spawning a task
+  for a rule that takes microseconds would cost more than the rule. A sync
+  expert can't be interrupted, so one that overruns the deadline is reported
+  ``late`` and its proposal discarded.
+* ``async def propose`` — experts that wait or think (a game-tree search in a
+  worker thread). They run concurrently in a nursery, each cancelled at the
+  deadline; a search expert should keep a best-so-far answer and return it
+  when it sees the deadline coming.
+
+Rejected alternative: dynamic ordering by confidence. The seed explains why
+static ordering is kept: it is easy to reason about and it prevents looping.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import structlog
+import trio
+
+from ._blackboard import Blackboard, Entry
+from ._exceptions import UndeclaredAccessError
+from ._messages import Decision, Proposal
+
+_log = structlog.get_logger("belligerent.arbiter")
+
+PROPOSED = "proposed"
+NONE = "none"
+LATE = "late"
+ERROR = "error"
+
+
+class BoardView:
+    """An expert's read-only window on the blackboard, limited to its declared reads."""
+
+    __slots__ = ("expert", "generation", "_board", "_reads")
+
+    def __init__(self, board: Blackboard, expert: Expert, generation: int) -> None:
+        self.expert = expert.name
+        self.generation = generation
+        self._board = board
+        self._reads = type(expert).reads
+
+    def entry(self, name: str) -> Entry | None:
+        if name not in self._reads:
+            raise UndeclaredAccessError(
+                f"expert {self.expert!r} read {name!r}, which is not among its declared "
+                f"reads {sorted(self._reads)}; add it to `reads`"
+            )
+        return self._board.entry(name, reader=self.expert)
+
+    def read(self, name: str, default: Any = None) -> Any:
+        entry = self.entry(name)
+        return default if entry is None else entry.value
+
+
+class Expert:
+    """Base class. Subclasses set ``name`` and ``reads`` and implement ``propose``.
+
+    ``propose(view)`` returns a :class:`Proposal` (action and rationale) or None
+    for "no advice". It may be ``def`` or ``async def`` (see the module docstring).
+    """
+
+    name: ClassVar[str] = ""
+    reads: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def propose(self, view: BoardView) -> Proposal | None:  # pragma: no cover - overridden
+        return None
+
+
+class Arbiter:
+    """Asks experts for advice and picks by static priority.
+
+    ``experts`` is the priority list, highest first. ``deadline`` is how long, in
+    seconds, one decision may take before late experts are ignored.
+    """
+
+    def __init__(self, experts: Sequence[Expert], *, deadline: float = 1.0) -> None:
+        names = [e.name for e in experts]
+        if len(set(names)) != len(names):
+            raise ValueError(f"expert names must be unique in a priority list: {names}")
+        if not deadline > 0:
+            raise ValueError(f"deadline must be > 0 seconds (got {deadline})")
+        self.experts = tuple(experts)
+        self.deadline = deadline
+        self._is_async = tuple(inspect.iscoroutinefunction(e.propose) for e in experts)
+        self._any_async = any(self._is_async)
+        self.decisions = 0
+
+    async def decide(self, board: Blackboard, generation: int) -> Decision:
+        """Ask every expert about ``generation`` and return the decision.
+
+        Never raises for an expert's failure: an expert that raises is reported as
+        ``error`` (its traceback logged), one that misses the deadline as ``late``.
+        If nobody proposes, the decision's ``expert`` and ``action`` are None.
+        """
+        experts = self.experts
+        n = len(experts)
+        statuses: list[str] = [NONE] * n
+        proposals: list[Proposal | None] = [None] * n
+        start = time.perf_counter()
+        deadline_at = start + self.deadline
+        for i, expert in enumerate(experts):
+            if self._is_async[i]:
+                continue
+            try:
+                proposal = expert.propose(BoardView(board, expert, generation))
+            except Exception as exc:
+                statuses[i] = ERROR
+                proposals[i] = Proposal(None, f"{type(exc).__name__}: {exc}")
+                _log.error("expert.failed", expert=expert.name, generation=generation,
+                           exc_info=exc)
+                continue
+            if proposal is not None:
+                if time.perf_counter() > deadline_at:
+                    statuses[i] = LATE
+                else:
+                    statuses[i] = PROPOSED
+                proposals[i] = proposal
+        if self._any_async:
+            await self._ask_async(board, generation, deadline_at, statuses, proposals)
+        else:
+            await trio.lowlevel.checkpoint()
+        winner = next((i for i in range(n) if statuses[i] == PROPOSED), None)
+        verdicts = tuple(
+            (
+                experts[i].name,
+                statuses[i],
+                proposals[i].action if proposals[i] is not None else None,
+                proposals[i].rationale if proposals[i] is not None else "",
+            )
+            for i in range(n)
+        )
+        if winner is None:
+            decision = Decision(generation, None, None, "no expert proposed an action", verdicts)
+        else:
+            chosen = proposals[winner]
+            assert chosen is not None
+            decision = Decision(
+                generation, experts[winner].name, chosen.action, chosen.rationale, verdicts
+            )
+        self.decisions += 1
+        _log.info(
+            "decision",
+            generation=generation,
+            winner=decision.expert,
+            action=decision.action,
+            rationale=decision.rationale,
+            proposals=[
+                {"expert": v[0], "status": v[1], "action": v[2], "rationale": v[3]}
+                for v in verdicts
+                if v[1] != NONE
+            ],
+            ms=round((time.perf_counter() - start) * 1000, 3),
+        )
+        return decision
+
+    async def _ask_async(
+        self,
+        board: Blackboard,
+        generation: int,
+        deadline_at: float,
+        statuses: list[str],
+        proposals: list[Proposal | None],
+    ) -> None:
+        remaining = max(0.0, deadline_at - time.perf_counter())
+
+        async def ask(i: int, expert: Expert) -> None:
+            with trio.move_on_after(remaining) as scope:
+                try:
+                    proposal = await expert.propose(BoardView(board, expert, generation))
+                except Exception as exc:
+                    statuses[i] = ERROR
+                    proposals[i] = Proposal(None, f"{type(exc).__name__}: {exc}")
+                    _log.error("expert.failed", expert=expert.name, generation=generation,
+                               exc_info=exc)
+                    return
+                if proposal is not None:
+                    statuses[i] = PROPOSED
+                    proposals[i] = proposal
+            if scope.cancelled_caught:
+                statuses[i] = LATE
+
+        async with trio.open_nursery() as nursery:
+            for i, expert in enumerate(self.experts):
+                if self._is_async[i]:
+                    nursery.start_soon(ask, i, expert)
+

@@ -1,0 +1,73 @@
+"""The game registry: how the CLI and the daemon find games without importing them.
+
+A game plugs in with an entry point in the ``belligerent.games`` group that names a
+:class:`GamePlugin`. The plugin says how to add the game's options to the command
+line and how to run it; the runtime never imports a game by name.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Awaitable, Callable
+from importlib.metadata import entry_points
+
+import attrs
+
+from ._exceptions import GameNotFoundError
+
+ENTRY_POINT_GROUP = "belligerent.games"
+
+#: ``(args) -> exit status``; runs inside ``trio.run``.
+Command = Callable[[argparse.Namespace], Awaitable[int]]
+#: Adds a game's own options to a sub-command's parser.
+AddArguments = Callable[[argparse.ArgumentParser], None]
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    return None
+
+
+@attrs.frozen
+class GamePlugin:
+    """How to run one game from the CLI or the daemon."""
+
+    name: str
+    description: str
+    #: ``belligerent play <game>``: one game, showing the agent's reasoning.
+    play: Command
+    add_play_arguments: AddArguments = _no_arguments
+    #: ``belligerent tournament <game>``: many games and a table of results.
+    tournament: Command | None = None
+    add_tournament_arguments: AddArguments = _no_arguments
+
+
+def available_games() -> dict[str, GamePlugin]:
+    """Every installed game plugin, by name. A plugin that fails to load is skipped
+    here (and reported by :func:`load_game` when asked for by name)."""
+    games: dict[str, GamePlugin] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            plugin = entry.load()
+        except Exception:  # a broken plugin must not hide the others
+            continue
+        if isinstance(plugin, GamePlugin):
+            games[entry.name] = plugin
+    return games
+
+
+def load_game(name: str) -> GamePlugin:
+    """The plugin for ``name``; raises GameNotFoundError naming the installed ones."""
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name == name:
+            plugin = entry.load()
+            if not isinstance(plugin, GamePlugin):
+                raise GameNotFoundError(
+                    f"entry point {entry.value!r} for game {name!r} is a "
+                    f"{type(plugin).__name__}, not a GamePlugin"
+                )
+            return plugin
+    known = ", ".join(sorted(e.name for e in entry_points(group=ENTRY_POINT_GROUP)))
+    raise GameNotFoundError(
+        f"unknown game {name!r}; installed games: {known or 'none'} "
+        f"(is the project installed with `pip install -e .`?)"
+    )
