@@ -14,6 +14,7 @@ A frame on a stream is the msgpack object itself; msgpack is self-delimiting, so
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,14 +31,39 @@ _FROZENSET_EXT = 2
 #: gigabytes. Sixteen MiB is far above any screen or game state we send.
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 
+#: How deeply messages and frozensets may nest inside one another. Each level is a
+#: nested msgpack call holding tens of KiB of C stack, so without a bound a crafted
+#: frame of a few hundred bytes (~200 nested extensions) overflows the stack and
+#: kills the process with a segfault instead of raising CodecError. Encoding checks
+#: the same bound, so every frame we write, we can read.
+MAX_NESTING = 32
+
+# msgpack packs these natively even with ``strict_types``, so ``_default`` never
+# sees them; they are checked by hand where they can appear (fields, tuple items).
+_MUTABLE_NATIVE = (list, bytearray)
+
 
 def _refuse_lists(values: Any) -> None:
     for value in values:
-        if type(value) is list:
-            _default(value)
+        if type(value) in _MUTABLE_NATIVE:
+            _refuse(value)
 
 
-def _default(obj: Any) -> Any:
+def _refuse(obj: Any) -> None:
+    raise CodecError(
+        f"cannot encode {type(obj).__name__} {obj!r:.60}: message fields must be "
+        f"immutable; use a tuple or frozenset"
+    )
+
+
+def _too_deep() -> CodecError:
+    return CodecError(
+        f"messages and frozensets nest more than {MAX_NESTING} levels deep; "
+        f"flatten the value"
+    )
+
+
+def _default(obj: Any, depth: int = 0) -> Any:
     if type(obj) is tuple:
         _refuse_lists(obj)
         return list(obj)
@@ -45,14 +71,11 @@ def _default(obj: Any) -> Any:
     if tag is not None and attrs.has(type(obj)):
         fields = [getattr(obj, f.name) for f in attrs.fields(type(obj))]
         _refuse_lists(fields)
-        return msgpack.ExtType(_MESSAGE_EXT, _pack([tag, *fields]))
+        return msgpack.ExtType(_MESSAGE_EXT, _pack([tag, *fields], depth + 1))
     if isinstance(obj, frozenset):
-        return msgpack.ExtType(_FROZENSET_EXT, _pack(sorted(obj, key=repr)))
+        return msgpack.ExtType(_FROZENSET_EXT, _pack(sorted(obj, key=repr), depth + 1))
     if isinstance(obj, (list, set, bytearray)):
-        raise CodecError(
-            f"cannot encode {type(obj).__name__} {obj!r:.60}: message fields must be "
-            f"immutable; use a tuple or frozenset"
-        )
+        _refuse(obj)
     if isinstance(obj, enum.Enum):
         return obj.value
     raise CodecError(
@@ -61,19 +84,21 @@ def _default(obj: Any) -> Any:
     )
 
 
-def _pack(obj: Any) -> bytes:
+def _pack(obj: Any, depth: int = 0) -> bytes:
     # ``strict_types`` hands tuples, enums and other subclasses of builtins to
     # ``_default``, which checks them; a list nested in a dict slips through and
     # comes back as a tuple.
-    return msgpack.packb(obj, default=_default, strict_types=True, use_bin_type=True)
+    if depth > MAX_NESTING:
+        raise _too_deep()
+    return msgpack.packb(obj, default=_DEFAULTS[depth], strict_types=True, use_bin_type=True)
 
 
-def _ext_hook(code: int, data: bytes) -> Any:
+def _ext_hook(code: int, data: bytes, depth: int = 0) -> Any:
     if code == _FROZENSET_EXT:
-        return frozenset(_unpack(data))
+        return frozenset(_unpack(data, depth + 1))
     if code != _MESSAGE_EXT:
         raise CodecError(f"malformed frame: unknown msgpack extension code {code}")
-    parts = _unpack(data)
+    parts = _unpack(data, depth + 1)
     if not isinstance(parts, tuple) or not parts or not isinstance(parts[0], str):
         raise CodecError(f"malformed frame: message body is not [tag, fields...]: {parts!r:.80}")
     tag, *values = parts
@@ -96,15 +121,24 @@ def _ext_hook(code: int, data: bytes) -> Any:
         raise CodecError(f"malformed frame: cannot build {tag!r}: {exc}") from exc
 
 
-def _unpack(data: bytes) -> Any:
+def _unpack(data: bytes, depth: int = 0) -> Any:
+    if depth > MAX_NESTING:
+        raise _too_deep()
     return msgpack.unpackb(
-        data, ext_hook=_ext_hook, use_list=False, raw=False, strict_map_key=False
+        data, ext_hook=_EXT_HOOKS[depth], use_list=False, raw=False, strict_map_key=False
     )
+
+
+# One callback per nesting level, made once: msgpack calls them with two arguments.
+_DEFAULTS = tuple(functools.partial(_default, depth=d) for d in range(MAX_NESTING + 1))
+_EXT_HOOKS = tuple(functools.partial(_ext_hook, depth=d) for d in range(MAX_NESTING + 1))
 
 
 def encode(obj: Any) -> bytes:
     """Encode a message (or any immutable msgpack-able value) to one frame."""
     try:
+        if type(obj) in _MUTABLE_NATIVE:
+            _refuse(obj)
         return _pack(obj)
     except CodecError:
         raise

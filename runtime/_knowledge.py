@@ -158,7 +158,9 @@ class KnowledgeSourceRunner:
                 while not self._inbox:
                     await self._wakeup.park()
                 generation = min(self._inbox)
-                changed = frozenset(self._inbox[generation])
+                # Taken out before running: a write that arrives while the source
+                # runs queues a fresh activation instead of joining this one late.
+                changed = frozenset(self._inbox.pop(generation))
                 activation = Activation(self.source, self.board, generation, changed)
                 try:
                     with trio.move_on_after(type(self.source).budget) as scope:
@@ -178,7 +180,6 @@ class KnowledgeSourceRunner:
                     raise
                 finally:
                     # Failed, overrun or done: the barrier must not wait for it.
-                    del self._inbox[generation]
                     self.barrier.release(self.name, generation)
 
 

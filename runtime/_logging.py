@@ -41,7 +41,11 @@ def configure_logging(
     ]
     if json:
         processors += [
-            structlog.processors.dict_tracebacks,
+            # Tracebacks as data, without local variables: a crash log must not
+            # dump every actor's memory (and can't hold unserialisable objects).
+            structlog.processors.ExceptionRenderer(
+                structlog.tracebacks.ExceptionDictTransformer(show_locals=False)
+            ),
             structlog.processors.JSONRenderer(default=repr),
         ]
     else:
