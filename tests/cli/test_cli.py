@@ -1,0 +1,71 @@
+"""The belligerent command: help, errors for bad input, a played match, a tournament."""
+
+import subprocess
+import sys
+
+import pytest
+
+from runtime.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "runtime.cli", *args],
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_help_lists_the_commands_and_games():
+    """--help names every command; the game list includes roshambo."""
+    assert {"games", "play", "tournament"} <= set(run("--help").stdout.split())
+    assert run("games").stdout.startswith("roshambo")
+
+
+def test_unknown_opponent_is_one_line_that_lists_the_choices():
+    """A bad opponent name exits 2 with one line naming the known players, no traceback."""
+    proc = run("play", "roshambo", "--opponent", "nobody")
+    assert 2 == proc.returncode
+    assert proc.stderr.startswith("belligerent: error: unknown RoShamBo player 'nobody'")
+    assert "rotate" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert 1 == len(proc.stderr.strip().splitlines())
+
+
+def test_bad_number_is_refused_by_the_parser():
+    """--turns 0 is refused before anything is played, saying what is expected."""
+    proc = run("play", "roshambo", "--turns", "0")
+    assert 2 == proc.returncode
+    assert "expected a number >= 1, got 0" in proc.stderr
+
+
+def test_unknown_game_is_refused():
+    """A game nobody installed is refused by the parser with the installed choices."""
+    proc = run("play", "chess")
+    assert 2 == proc.returncode
+    assert "invalid choice: 'chess'" in proc.stderr
+
+
+def test_play_shows_each_turns_reasoning_and_the_result(capsys):
+    """A played match prints one line per turn with the winning expert's rationale."""
+    assert 0 == main(["play", "roshambo", "--agent", "granite", "--opponent", "rotate",
+                      "--turns", "40", "--seed", "3"])
+    lines = capsys.readouterr().out.splitlines()
+    turns = [line for line in lines if "granite:" in line]
+    assert 40 == len(turns)
+    assert lines[-1].startswith("granite vs rotate: win, score +")
+
+
+def test_tournament_ranks_agents_in_the_field(capsys):
+    """A small tournament prints a ranking table with our agent marked."""
+    assert 0 == main(["tournament", "roshambo", "--agents", "granite",
+                      "--field", "rock,rotate,random", "--turns", "200"])
+    out = capsys.readouterr().out
+    assert "granite: rank 1/4 by match points" in out
+    assert "*granite" in out
+
+
+@pytest.mark.parametrize("agents", ["nobody", ""])
+def test_tournament_rejects_unknown_agents(agents, capsys):
+    """An unknown agent name is one error line listing the agents."""
+    assert 2 == main(["tournament", "roshambo", "--agents", agents, "--field", "rock"])
+    assert "choose from iocaine-plus, granite" in capsys.readouterr().err
