@@ -44,6 +44,7 @@ from ._messages import Observation as Observation
 from ._messages import Proposal as Proposal
 from ._messages import message as message
 from ._progress import ProgressBar as ProgressBar
+from ._registry import GameCommand as GameCommand
 from ._registry import GamePlugin as GamePlugin
 from ._registry import available_games as available_games
 from ._registry import load_game as load_game
@@ -71,10 +72,11 @@ __all__ = [
     "Expert",
     "FrameDecoder",
     "GameAdapter",
+    "GameCommand",
     "GameNotFoundError",
     "GameOver",
-    "GameProcessError",
     "GamePlugin",
+    "GameProcessError",
     "GameResult",
     "GenerationBarrier",
     "KnowledgeSource",

@@ -1,8 +1,9 @@
 """The game registry: how the CLI and the daemon find games without importing them.
 
 A game plugs in with an entry point in the ``belligerent.games`` group that names a
-:class:`GamePlugin`. The plugin says how to add the game's options to the command
-line and how to run it; the runtime never imports a game by name.
+:class:`GamePlugin`. The plugin lists the commands it supports (``play``,
+``tournament``, ``bench``, ``evolve``...), each with its own options; the CLI builds
+``belligerent <command> <game> [options]`` from them and never imports a game by name.
 """
 
 from __future__ import annotations
@@ -18,13 +19,31 @@ from ._exceptions import GameNotFoundError
 ENTRY_POINT_GROUP = "belligerent.games"
 
 #: ``(args) -> exit status``; runs inside ``trio.run``.
-Command = Callable[[argparse.Namespace], Awaitable[int]]
-#: Adds a game's own options to a sub-command's parser.
+Run = Callable[[argparse.Namespace], Awaitable[int]]
+#: Adds a command's own options to its parser.
 AddArguments = Callable[[argparse.ArgumentParser], None]
+
+#: One line of help for the commands the CLI knows; a plugin may add others.
+COMMAND_HELP = {
+    "play": "play one game, showing the agent's reasoning",
+    "tournament": "play many games and rank the results",
+    "bench": "measure an agent over many games",
+}
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:
     return None
+
+
+@attrs.frozen
+class GameCommand:
+    """One ``belligerent <name> <game>`` command of a game."""
+
+    name: str
+    run: Run
+    add_arguments: AddArguments = _no_arguments
+    #: One line for ``--help``; defaults to the game's description.
+    help: str = ""
 
 
 @attrs.frozen
@@ -33,12 +52,10 @@ class GamePlugin:
 
     name: str
     description: str
-    #: ``belligerent play <game>``: one game, showing the agent's reasoning.
-    play: Command
-    add_play_arguments: AddArguments = _no_arguments
-    #: ``belligerent tournament <game>``: many games and a table of results.
-    tournament: Command | None = None
-    add_tournament_arguments: AddArguments = _no_arguments
+    commands: tuple[GameCommand, ...] = ()
+
+    def command(self, name: str) -> GameCommand | None:
+        return next((c for c in self.commands if c.name == name), None)
 
 
 def available_games() -> dict[str, GamePlugin]:

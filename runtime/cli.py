@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import trio
 
 from ._logging import LEVELS, configure_logging
-from ._registry import GamePlugin, available_games
+from ._registry import COMMAND_HELP, GamePlugin, available_games
 
 EPILOG = """\
 examples:
@@ -41,7 +41,7 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--log-file", metavar="PATH",
-        help="also write every event at --log-level or above as JSON lines to PATH "
+        help="write the structured log (JSON lines) to PATH instead of stderr "
         "(use with --log-level info to keep every decision)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -49,20 +49,24 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the installed games")
 
-    play = commands.add_parser("play", help="play one game, showing the agent's reasoning")
-    play_games = play.add_subparsers(dest="game", metavar="GAME")
-    play_games.required = True
-    tournament = commands.add_parser("tournament", help="play many games and rank the results")
-    tournament_games = tournament.add_subparsers(dest="game", metavar="GAME")
-    tournament_games.required = True
-    for name, plugin in sorted(games.items()):
-        sub = play_games.add_parser(name, help=plugin.description,
-                                    description=plugin.description)
-        plugin.add_play_arguments(sub)
-        if plugin.tournament is not None:
-            sub = tournament_games.add_parser(name, help=plugin.description,
-                                              description=plugin.description)
-            plugin.add_tournament_arguments(sub)
+    names = sorted({c.name for plugin in games.values() for c in plugin.commands},
+                   key=lambda n: (n not in COMMAND_HELP, list(COMMAND_HELP).index(n)
+                                  if n in COMMAND_HELP else 0, n))
+    for command_name in names:
+        command = commands.add_parser(
+            command_name, help=COMMAND_HELP.get(command_name, f"{command_name} a game"),
+        )
+        per_game = command.add_subparsers(dest="game", metavar="GAME")
+        per_game.required = True
+        for game_name, plugin in sorted(games.items()):
+            game_command = plugin.command(command_name)
+            if game_command is None:
+                continue
+            sub = per_game.add_parser(
+                game_name, help=game_command.help or plugin.description,
+                description=game_command.help or plugin.description,
+            )
+            game_command.add_arguments(sub)
     return parser
 
 
@@ -73,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log_file = None
     if args.log_file:
         try:
-            log_file = open(args.log_file, "a", encoding="utf-8")  # noqa: SIM115
+            log_file = open(args.log_file, "a", encoding="utf-8")
         except OSError as exc:
             parser.error(f"cannot open --log-file {args.log_file!r}: {exc.strerror}")
     configure_logging(level=args.log_level, stream=log_file or sys.stderr, json=True)
@@ -82,11 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, plugin in sorted(games.items()):
                 print(f"{name:12} {plugin.description}")
             return 0
-        plugin = games[args.game]
-        command = plugin.play if args.command == "play" else plugin.tournament
-        assert command is not None
+        command = games[args.game].command(args.command)
+        assert command is not None  # argparse only offers the game's own commands
         try:
-            return trio.run(command, args)
+            return trio.run(command.run, args)
         except KeyboardInterrupt:
             print("\ninterrupted", file=sys.stderr)
             return 130

@@ -16,7 +16,7 @@ from protocols.roshambo import (
     openspiel_available,
     openspiel_bot_names,
 )
-from runtime import GamePlugin, ProgressBar, Session
+from runtime import GameCommand, GamePlugin, ProgressBar, Session
 
 from ._agents import AGENTS
 from ._rules import MOVE_NAMES
@@ -166,8 +166,10 @@ PLUGIN = GamePlugin(
     name="roshambo",
     description="RoShamBo (rock-paper-scissors) as in the 1999 International RoShamBo "
     "Programming Competition",
-    play=play,
-    add_play_arguments=add_play_arguments,
-    tournament=tournament,
-    add_tournament_arguments=add_tournament_arguments,
+    commands=(
+        GameCommand("play", play, add_play_arguments,
+                    help="play one match against a bot, showing the agent's reasoning"),
+        GameCommand("tournament", tournament, add_tournament_arguments,
+                    help="enter our agents in a round robin of bots and rank them"),
+    ),
 )
