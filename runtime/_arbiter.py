@@ -26,6 +26,7 @@ static ordering is kept: it is easy to reason about and it prevents looping.
 from __future__ import annotations
 
 import inspect
+import logging
 import random
 import time
 from collections.abc import Sequence
@@ -104,6 +105,11 @@ class Arbiter:
         self.deadline = deadline
         self._is_async = tuple(inspect.iscoroutinefunction(e.propose) for e in experts)
         self._any_async = any(self._is_async)
+        # Worked out once, not per decision: decide() is on every turn's path.
+        self._names = tuple(names)
+        self._sync = tuple(
+            (i, e) for i, e in enumerate(self.experts) if not self._is_async[i]
+        )
         self.decisions = 0
 
     async def decide(self, board: Blackboard, generation: int) -> Decision:
@@ -119,9 +125,7 @@ class Arbiter:
         proposals: list[Proposal | None] = [None] * n
         start = time.perf_counter()
         deadline_at = start + self.deadline
-        for i, expert in enumerate(experts):
-            if self._is_async[i]:
-                continue
+        for i, expert in self._sync:
             try:
                 proposal = expert.propose(BoardView(board, expert, generation))
             except Exception as exc:
@@ -131,47 +135,46 @@ class Arbiter:
                            exc_info=exc)
                 continue
             if proposal is not None:
-                if time.perf_counter() > deadline_at:
-                    statuses[i] = LATE
-                else:
-                    statuses[i] = PROPOSED
+                statuses[i] = LATE if time.perf_counter() > deadline_at else PROPOSED
                 proposals[i] = proposal
         if self._any_async:
             await self._ask_async(board, generation, deadline_at, statuses, proposals)
         else:
             await trio.lowlevel.checkpoint()
-        winner = next((i for i in range(n) if statuses[i] == PROPOSED), None)
         verdicts = tuple(
-            (
-                experts[i].name,
-                statuses[i],
-                proposals[i].action if proposals[i] is not None else None,
-                proposals[i].rationale if proposals[i] is not None else "",
-            )
-            for i in range(n)
+            (name, status, None, "")
+            if proposal is None
+            else (name, status, proposal.action, proposal.rationale)
+            for name, status, proposal in zip(self._names, statuses, proposals, strict=True)
         )
-        if winner is None:
-            decision = Decision(generation, None, None, "no expert proposed an action", verdicts)
-        else:
+        if PROPOSED in statuses:
+            winner = statuses.index(PROPOSED)
             chosen = proposals[winner]
             assert chosen is not None
             decision = Decision(
                 generation, experts[winner].name, chosen.action, chosen.rationale, verdicts
             )
+        else:
+            decision = Decision(generation, None, None, "no expert proposed an action", verdicts)
         self.decisions += 1
-        _log.info(
-            "decision",
-            generation=generation,
-            winner=decision.expert,
-            action=decision.action,
-            rationale=decision.rationale,
-            proposals=[
-                {"expert": v[0], "status": v[1], "action": v[2], "rationale": v[3]}
-                for v in verdicts
-                if v[1] != NONE
-            ],
-            ms=round((time.perf_counter() - start) * 1000, 3),
-        )
+        # One bind for the check and the call; building the event (a dict per
+        # proposal) is most of a filtered-out event's cost, so skip it when
+        # "info" is off, as under the CLI's default "warning".
+        log = _log.bind()
+        if _info_enabled(log):
+            log.info(
+                "decision",
+                generation=generation,
+                winner=decision.expert,
+                action=decision.action,
+                rationale=decision.rationale,
+                proposals=[
+                    {"expert": v[0], "status": v[1], "action": v[2], "rationale": v[3]}
+                    for v in verdicts
+                    if v[1] != NONE
+                ],
+                ms=round((time.perf_counter() - start) * 1000, 3),
+            )
         return decision
 
     async def _ask_async(
@@ -205,3 +208,8 @@ class Arbiter:
                 if self._is_async[i]:
                     nursery.start_soon(ask, i, expert)
 
+
+def _info_enabled(log: Any) -> bool:
+    """Whether ``log`` would emit an info event (structlog's filtering loggers can say)."""
+    is_enabled_for = getattr(log, "is_enabled_for", None)
+    return True if is_enabled_for is None else bool(is_enabled_for(logging.INFO))

@@ -133,47 +133,53 @@ class Subscription:
         Raises :class:`trio.EndOfChannel` once the bus is closed and the buffer is
         drained, and :class:`trio.ClosedResourceError` if this subscription was closed.
         """
-        topic_and_message = await self.receive_with_topic()
-        return topic_and_message[1]
+        return (await self.receive_with_topic())[1]
 
     async def receive_with_topic(self) -> tuple[str, Any]:
         """Like :meth:`receive`, but returns ``(topic, message)``."""
         await checkpoint_if_cancelled()
+        item = self._take()
+        if item is not None:
+            await cancel_shielded_checkpoint()
+            return item
         while True:
-            if self._closed:
-                raise trio.ClosedResourceError("this subscription was closed")
-            if self._buffer:
-                item = self._buffer.popleft()
-                if self._publishers:
-                    self._publishers.unpark()
-                await cancel_shielded_checkpoint()
-                return item
-            if self._bus.closed:
-                raise trio.EndOfChannel
+            # Parking is this call's checkpoint. Once woken, the item is taken with
+            # no further checkpoint, so a message is never taken and then lost to
+            # a cancellation (and a woken receiver costs one trip through the
+            # scheduler, not two, as with trio's own channels).
             await self._receivers.park()
+            item = self._take()
+            if item is not None:
+                return item
+
+    def _take(self) -> tuple[str, Any] | None:
+        """Pop the oldest buffered item, None if there is none yet; never blocks."""
+        if self._closed:
+            raise trio.ClosedResourceError("this subscription was closed")
+        if self._buffer:
+            item = self._buffer.popleft()
+            if self._publishers:
+                self._publishers.unpark()
+            return item
+        if self._bus.closed:
+            raise trio.EndOfChannel
+        return None
 
     def receive_nowait(self) -> Any:
         """Return the next buffered message or raise :class:`trio.WouldBlock`."""
-        if self._closed:
-            raise trio.ClosedResourceError("this subscription was closed")
-        if not self._buffer:
-            if self._bus.closed:
-                raise trio.EndOfChannel
+        item = self._take()
+        if item is None:
             raise trio.WouldBlock
-        _, message = self._buffer.popleft()
-        if self._publishers:
-            self._publishers.unpark()
-        return message
+        return item[1]
 
-    def __aiter__(self) -> AsyncIterator[Any]:
-        return self._iterate()
+    def __aiter__(self) -> Subscription:
+        return self
 
-    async def _iterate(self) -> AsyncIterator[Any]:
-        while True:
-            try:
-                yield await self.receive()
-            except trio.EndOfChannel:
-                return
+    async def __anext__(self) -> Any:
+        try:
+            return (await self.receive_with_topic())[1]
+        except trio.EndOfChannel:
+            raise StopAsyncIteration from None
 
     def statistics(self) -> SubscriptionStatistics:
         """A frozen snapshot of this subscription's depth, peak, drops and waits."""
@@ -257,12 +263,21 @@ class Bus:
         await checkpoint_if_cancelled()
         if self.closed:
             raise trio.ClosedResourceError("the bus is closed")
+        full: list[Subscription] | None = None
         for subscription in self._route(topic):
-            while not subscription._offer(topic, message):
-                if subscription._closed or self.closed:
-                    break
-                subscription._blocked += 1
-                await subscription._publishers.park()
+            if not subscription._offer(topic, message):
+                # Serve everyone else first: one full subscriber must not hold
+                # back the message from the subscribers routed after it.
+                if full is None:
+                    full = []
+                full.append(subscription)
+        if full is not None:
+            for subscription in full:
+                while not subscription._offer(topic, message):
+                    if subscription._closed or self.closed:
+                        break
+                    subscription._blocked += 1
+                    await subscription._publishers.park()
         await cancel_shielded_checkpoint()
 
     def publish_nowait(self, topic: str, message: Any) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 import msgpack
@@ -49,7 +49,7 @@ def _refuse_lists(values: Any) -> None:
             _refuse(value)
 
 
-def _refuse(obj: Any) -> None:
+def _refuse(obj: Any) -> NoReturn:
     raise CodecError(
         f"cannot encode {type(obj).__name__} {obj!r:.60}: message fields must be "
         f"immutable; use a tuple or frozenset"

@@ -26,15 +26,24 @@ class StaleWriteError(ValueError):
 class RestartLimitError(RuntimeError):
     """An actor crashed more often than its supervisor's restart policy allows."""
 
-    def __init__(self, actor: str, restarts: int, window: float, last: BaseException):
+    def __init__(
+        self,
+        actor: str,
+        restarts: int,
+        window: float,
+        last: BaseException,
+        cause: str | None = None,
+    ):
+        while_handling = f" while handling {cause}" if cause else ""
         super().__init__(
             f"actor {actor!r} crashed {restarts} times within {window:g}s, more than its "
-            f"restart policy allows; last error: {last!r}"
+            f"restart policy allows; last error: {last!r}{while_handling}"
         )
         self.actor = actor
         self.restarts = restarts
         self.window = window
         self.last = last
+        self.cause = cause
 
 
 class GameNotFoundError(LookupError):

@@ -73,7 +73,9 @@ class Activation:
         generation: int,
         changed: frozenset[str],
     ) -> None:
-        self.source = source.name
+        # The runner's name for the source: a source that leaves ``name`` unset
+        # writes as its class name, so the Activator still recognises its own writes.
+        self.source = source.name or type(source).__name__
         self.generation = generation
         self.changed = changed
         self._board = board

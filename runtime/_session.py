@@ -22,7 +22,7 @@ import attrs
 import structlog
 import trio
 
-from ._adapter import GameAdapter, GameProcessError, GameResult
+from ._adapter import GameAdapter, GameOver, GameProcessError, GameResult
 from ._agent import AgentSpec
 from ._arbiter import Arbiter
 from ._barrier import GenerationBarrier
@@ -47,8 +47,10 @@ class SessionResult:
 
     ``outcome`` is the game's (``win``, ``death``...) or the session's own when it
     ended early: ``crashed`` (an actor exceeded its restart policy), ``aborted``
-    (the game process failed), ``stuck`` (no expert proposed an action),
-    ``cancelled``. ``cause`` says why in words for those.
+    (the game process failed), ``stuck`` (no expert proposed an action), ``cut``
+    (``max_turns`` reached). ``cause`` says why in words for those. A cancelled
+    session leaves no record: cancellation propagates (after the game is closed)
+    so the canceller decides what to record.
     """
 
     session: str
@@ -112,6 +114,10 @@ class Session:
                 outcome, cause = "crashed", str(exc)
             except GameProcessError as exc:
                 outcome, cause = "aborted", str(exc)
+            except GameOver as exc:
+                # The adapter says the game ended before it showed a terminal
+                # observation: the game's own result stands, with the reason.
+                outcome, cause = "", str(exc)
             except trio.Cancelled:
                 _log.info("session.cancelled", turns=self.decisions)
                 raise

@@ -109,7 +109,7 @@ class Supervisor:
                 if give_up:
                     stats["running"] = False
                     self._failure = RestartLimitError(
-                        name, restarts_in_window, self.policy.within, exc
+                        name, restarts_in_window, self.policy.within, exc, cause_of(exc)
                     )
                     self._failure.__cause__ = exc
                     self._nursery.cancel_scope.cancel()

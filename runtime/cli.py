@@ -100,6 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     finally:
         if log_file is not None:
+            # Point logging back at stderr before closing the file: structlog's
+            # configuration outlives this call, and a later event (from a caller
+            # that runs main() in-process, such as a test) would otherwise hit
+            # "I/O operation on closed file".
+            configure_logging(level=args.log_level, stream=sys.stderr, json=True)
             log_file.close()
 
 
