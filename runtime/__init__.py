@@ -46,6 +46,7 @@ from ._messages import message as message
 from ._progress import ProgressBar as ProgressBar
 from ._registry import GameCommand as GameCommand
 from ._registry import GamePlugin as GamePlugin
+from ._registry import SessionPlan as SessionPlan
 from ._registry import available_games as available_games
 from ._registry import load_game as load_game
 from ._session import DECISION_TOPIC as DECISION_TOPIC
@@ -88,6 +89,7 @@ __all__ = [
     "RestartLimitError",
     "RestartPolicy",
     "Session",
+    "SessionPlan",
     "SessionResult",
     "StaleWriteError",
     "Subscription",

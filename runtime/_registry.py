@@ -9,11 +9,14 @@ A game plugs in with an entry point in the ``belligerent.games`` group that name
 from __future__ import annotations
 
 import argparse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from importlib.metadata import entry_points
+from typing import Any
 
 import attrs
 
+from ._adapter import GameAdapter
+from ._agent import AgentSpec
 from ._exceptions import GameNotFoundError
 
 ENTRY_POINT_GROUP = "belligerent.games"
@@ -47,12 +50,33 @@ class GameCommand:
 
 
 @attrs.frozen
+class SessionPlan:
+    """What the daemon needs to run one session of a game, built where it will run.
+
+    ``adapter`` is a factory because an adapter owns live resources (a process, a
+    socket) that must be created in the worker that drives them.
+    """
+
+    adapter: Callable[[], GameAdapter]
+    agent: AgentSpec
+    #: The parameters as the game understood them (defaults filled in), for records.
+    parameters: tuple[tuple[str, Any], ...] = ()
+
+
+#: ``(parameters, seed) -> SessionPlan``. Parameters are strings as a user typed
+#: them (``opponent=rotate``); a bad one raises ValueError naming it and the choices.
+PlanSession = Callable[[Mapping[str, str], int], SessionPlan]
+
+
+@attrs.frozen
 class GamePlugin:
     """How to run one game from the CLI or the daemon."""
 
     name: str
     description: str
     commands: tuple[GameCommand, ...] = ()
+    #: How the daemon starts a session of this game without a human at the CLI.
+    plan_session: PlanSession | None = None
 
     def command(self, name: str) -> GameCommand | None:
         return next((c for c in self.commands if c.name == name), None)

@@ -46,6 +46,7 @@ PUBLIC = [
     "RestartLimitError",
     "RestartPolicy",
     "Session",
+    "SessionPlan",
     "SessionResult",
     "StaleWriteError",
     "Subscription",
