@@ -109,7 +109,7 @@ class MetaScorer:
         self,
         size: int,
         windows: tuple[int, ...] = (5, 10, 20, 50, 100, 0),
-        meta_decay: float = 0.95,
+        meta_decay: float = 0.99,
     ) -> None:
         self.windows = windows
         self.meta_decay = meta_decay
@@ -160,13 +160,13 @@ class MetaScorer:
         """Score every expected strategy and every horizon's nominee against ``opp_move``."""
         expected = self._expected
         decay = self.meta_decay
+        merit = self._merit
         for h, nominee in enumerate(self._nominees):
-            merit = self._merit[h] * decay
+            merit[h] *= decay
             if nominee >= 0:
                 g = expected[nominee // 3]
                 assert g is not None
-                merit += outcome((g + 1 + nominee % 3) % 3, opp_move)
-            self._merit[h] = merit
+                merit[h] += outcome((g + 1 + nominee % 3) % 3, opp_move)
         increments = _INCREMENTS[opp_move]
         packed = b"".join(map(increments.__getitem__, expected))
         self._total += int.from_bytes(packed, "little")
@@ -175,10 +175,9 @@ class MetaScorer:
 
     def snapshot(self) -> MetaView:
         """Each horizon's nominee with its score and merit; the leader by merit."""
+        merit = self._merit
         picks = tuple(
-            HorizonPick(w, self._nominees[h], self._scores[h], self._merit[h])
+            HorizonPick(w, self._nominees[h], self._scores[h], merit[h])
             for h, w in enumerate(self.windows)
         )
-        merit = self._merit
-        leader = merit.index(max(merit))
-        return MetaView(picks, leader, self._turns)
+        return MetaView(picks, merit.index(max(merit)), self._turns)

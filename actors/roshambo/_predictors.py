@@ -176,8 +176,8 @@ class FrequencyPredictor:
                 continue
             moves.append(opp.index(max(opp)))
             moves.append(beater(my.index(max(my))))
-            moves.append(opp.index(min(opp)))
-            moves.append(beater(my.index(min(my))))
+            moves.append(least_guess(opp))
+            moves.append(beater(least_guess(my)))
         return Guesses(self.names, tuple(moves))
 
 
@@ -195,6 +195,17 @@ def best_guess(counts: list[float]) -> int:
     if a >= b:
         return 0 if a >= c else 2
     return 1 if b >= c else 2
+
+
+def least_guess(counts: list[float]) -> int:
+    """The best guess against a player that throws what it has thrown least.
+
+    Its throws are weighted by their *deficit* behind its most frequent throw, so
+    when two throws tie for least frequent the guess covers both (the counter that
+    beats one and ties the other), not just the first of them.
+    """
+    top = max(counts)
+    return best_guess([top - counts[0], top - counts[1], top - counts[2]])
 
 
 class ContextFrequency:

@@ -1,4 +1,4 @@
-"""``belligerent play roshambo`` and ``belligerent tournament roshambo``.
+"""``belligerent play``, ``tournament`` and ``evolve roshambo`` (the last from actors.critter).
 
 Registered as the ``roshambo`` entry point of ``belligerent.games``.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from actors.critter.commands import COMMAND as CRITTER_EVOLVE
 from protocols.roshambo import (
     COMPETITION_TURNS,
     TableAdapter,
@@ -16,9 +17,10 @@ from protocols.roshambo import (
     openspiel_available,
     openspiel_bot_names,
 )
-from runtime import GameCommand, GamePlugin, ProgressBar, Session
+from runtime import AgentSpec, GameCommand, GamePlugin, ProgressBar, Session
 
 from ._agents import AGENTS
+from ._plan import plan_session
 from ._rules import MOVE_NAMES
 from ._tournament import format_table, run_tournament
 
@@ -35,10 +37,27 @@ def _positive(text: str) -> int:
     return value
 
 
-def _agent(text: str) -> str:
+#: ``--agent critter:FILE`` plays the critter saved in FILE.
+_CRITTER = "critter:"
+
+
+def _resolve(text: str) -> AgentSpec:
+    """The agent named ``text``: one of AGENTS, or ``critter:FILE`` (ValueError/OSError)."""
+    if text.startswith(_CRITTER):
+        from actors.critter import critter_agent
+
+        return critter_agent(text[len(_CRITTER):])
     if text not in AGENTS:
+        raise ValueError(
+            f"unknown agent {text!r}; choose from {', '.join(AGENTS)} or critter:FILE"
+        )
+    return AGENTS[text]
+
+
+def _agent(text: str) -> str:
+    if text not in AGENTS and not text.startswith(_CRITTER):
         raise argparse.ArgumentTypeError(
-            f"unknown agent {text!r}; choose from {', '.join(AGENTS)}"
+            f"unknown agent {text!r}; choose from {', '.join(AGENTS)} or critter:FILE"
         )
     return text
 
@@ -58,7 +77,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "iocainebot or greenberg (default: rotate)",
     )
     parser.add_argument("--agent", type=_agent, default=next(iter(AGENTS)),
-                        help=f"our agent: {', '.join(AGENTS)} (default: %(default)s)")
+                        help=f"our agent: {', '.join(AGENTS)}, or critter:FILE for an evolved "
+                        "critter (default: %(default)s)")
     _add_common(parser)
     parser.add_argument("--quiet", action="store_true",
                         help="print only the result, not every turn's reasoning")
@@ -66,7 +86,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 async def play(args: argparse.Namespace) -> int:
     opponent = make_opponent(args.opponent)
-    agent = AGENTS[args.agent]
+    agent = _resolve(args.agent)
     session: Session | None = None
 
     def show(turn: int, mine: int, theirs: int, score: int) -> None:
@@ -134,14 +154,14 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
 
 async def tournament(args: argparse.Namespace) -> int:
     names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    unknown = [n for n in names if n not in AGENTS]
+    unknown = [n for n in names if n not in AGENTS and not n.startswith(_CRITTER)]
     if unknown or not names:
         raise ValueError(
             f"unknown agent(s) {', '.join(unknown) or '(none given)'}; "
-            f"choose from {', '.join(AGENTS)}"
+            f"choose from {', '.join(AGENTS)} or critter:FILE"
         )
     field = args.field if isinstance(args.field, list) else _field(args.field)
-    agents = [AGENTS[n] for n in names]
+    agents = [_resolve(n) for n in names]
     n = len(field)
     total = args.rounds * (n * (n - 1) // 2 + n * len(agents))
     bar = ProgressBar(total, label="tournament")
@@ -171,5 +191,7 @@ PLUGIN = GamePlugin(
                     help="play one match against a bot, showing the agent's reasoning"),
         GameCommand("tournament", tournament, add_tournament_arguments,
                     help="enter our agents in a round robin of bots and rank them"),
+        CRITTER_EVOLVE,
     ),
+    plan_session=plan_session,
 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ._moves import Move
 from ._player import Player
-from ._sequences import de_bruijn_blocks, pi_throws, text_throws
+from ._sequences import de_bruijn_throws, pi_throws, text_throws
 
 
 def biased_throw(rng_value: float, rock: float, paper: float) -> int:
@@ -171,7 +171,7 @@ class DeBruijnBot(_SequenceBot):
     description = "concatenated De Bruijn strings (every 4-throw run once per 81)"
 
     def sequence(self) -> Sequence[int]:
-        return tuple(throw for block in de_bruijn_blocks() for throw in block)
+        return de_bruijn_throws()
 
 
 class TextBot(_SequenceBot):

@@ -29,8 +29,8 @@ Randomness -- what we found (open-spiel 2.0.2, jhtschultz/roshambo@open_spiel):
   construction (shofar draws numbers in its constructor) and every ``step``,
   restoring the previous state afterwards. Checked: for all 43 bots the
   wrapper reproduces, throw for throw, ``srandom(seed)`` followed by a direct
-  pyspiel game, even with other ``random()`` calls interleaved. A match is therefore
-  reproducible from the seed passed to :meth:`OpenSpielBot.reset`, independent
+  pyspiel game, even with other ``random()`` calls interleaved. A match is
+  therefore reproducible from the seed passed to :meth:`OpenSpielBot.reset`, independent
   of other bots or matches interleaved with it in the same process (trio tasks
   included). It is not thread-safe: two threads stepping bots at once would
   race on libc's global state pointer.
@@ -40,6 +40,8 @@ Randomness -- what we found (open-spiel 2.0.2, jhtschultz/roshambo@open_spiel):
 * Where libc has no ``initstate``/``setstate`` (not glibc-like), we fall back
   to ``srandom(seed)`` at reset: reproducible only when one match runs at a
   time. Where even that is missing, the bots are unseeded.
+* Greenberg crashes the process in matches shorter than 1000 turns (see
+  ``_MIN_MATCH_LENGTH``); we build it for 1000 turns and stop asking early.
 * ``restart()`` only rewinds a bot's history counter; bots re-initialise their
   own state when they see an empty history. We build a fresh bot at every
   ``reset`` anyway, so nothing can leak from one match to the next.
@@ -105,6 +107,13 @@ OPENSPIEL_BOTS: dict[str, str] = {
     "textbot": "dummy: English text converted to throws (heavily biased)",
     "zq_move": "ZQ Bot (1999 #22): pattern tree of the recent history",
 }
+
+#: Bots that must be built for at least this many throws. Greenberg's ``init``
+#: clears 1000 entries of arrays it sized to the match length: a shorter match
+#: overruns the heap and aborts the interpreter. Built longer, it behaves the
+#: same apart from an initial best-score sentinel (-length), which no real
+#: score reaches anyway.
+_MIN_MATCH_LENGTH = {"greenberg": 1000}
 
 #: Size of a glibc TYPE_3 random state: the size ``srandom`` uses by default,
 #: so ``initstate(seed, buf, 128)`` gives exactly the ``srandom(seed)`` stream.
@@ -192,11 +201,6 @@ def _libc_random() -> _LibcRandom:
     return _LibcRandom()
 
 
-def make_openspiel_bot(name: str) -> OpenSpielBot:
-    """The competition bot ``name`` (a pyspiel name, e.g. ``"iocainebot"``)."""
-    return OpenSpielBot(name)
-
-
 class OpenSpielBot(Player):
     """One of pyspiel's competition bots, playing through our Player interface."""
 
@@ -218,6 +222,7 @@ class OpenSpielBot(Player):
         self._seen = 0  # turns applied to self._state
         self._stepped = 0  # states the bot has been stepped at (0 .. _stepped - 1)
         self._last = 0  # the bot's answer at state _stepped - 1
+        self._last_pair = (0, 0)  # the turn applied last: (mine, theirs)
         self.reset(0, self.turns)
 
     def reset(self, seed: int, turns: int) -> None:
@@ -229,7 +234,8 @@ class OpenSpielBot(Player):
     def _rebuild(self) -> None:
         self._random_state = _libc_random().private_state(self._seed)
         # Some bots (shofar) already draw random numbers in their constructor.
-        self._bot = self._with_own_random(self._pyspiel.make_roshambo_bot, 0, self.name, self.turns)
+        length = max(self.turns, _MIN_MATCH_LENGTH.get(self.name, 1))
+        self._bot = self._with_own_random(self._pyspiel.make_roshambo_bot, 0, self.name, length)
         self._state = _game(self.turns).new_initial_state()
         self._seen = 0
         self._stepped = 0
@@ -271,7 +277,8 @@ class OpenSpielBot(Player):
             if self._stepped == self._seen:
                 self._step()  # catching up: the bot must be stepped at every turn
             turn = self._seen
-            self._state.apply_actions([int(my_history[turn]), int(opp_history[turn])])
+            self._last_pair = (int(my_history[turn]), int(opp_history[turn]))
+            self._state.apply_actions(list(self._last_pair))
             self._seen += 1
         self._last = self._step()
         return self._last
@@ -281,8 +288,9 @@ class OpenSpielBot(Player):
         if self._seen == 0:
             return False
         turn = self._seen - 1
-        applied = self._state.history()
-        return (int(my_history[turn]), int(opp_history[turn])) != (
-            applied[2 * turn],
-            applied[2 * turn + 1],
-        )
+        return (int(my_history[turn]), int(opp_history[turn])) != self._last_pair
+
+
+def make_openspiel_bot(name: str) -> OpenSpielBot:
+    """The competition bot ``name`` (a pyspiel name, e.g. ``"iocainebot"``)."""
+    return OpenSpielBot(name)

@@ -117,6 +117,12 @@ def de_bruijn_blocks() -> tuple[tuple[int, ...], ...]:
     )
 
 
+@functools.cache
+def de_bruijn_throws() -> tuple[int, ...]:
+    """The De Bruijn bot's throws: the blocks of :func:`de_bruijn_blocks` in a row."""
+    return tuple(throw for block in de_bruijn_blocks() for throw in block)
+
+
 #: The text bot's text, written for this project. Letters map to throws by
 #: their place in the alphabet (a rock, b paper, c scissors, d rock, ...), so
 #: English letter frequencies leave the sequence biased, as in 1999.

@@ -18,7 +18,6 @@ from ._referee import derive_seed, play_match
 from ._results import (
     COMPETITION_TURNS,
     DRAW_POINTS,
-    LOSS_POINTS,
     WIN_POINTS,
     MatchResult,
     draw_margin,
@@ -79,15 +78,27 @@ class Standings:
         cls, names: Sequence[str], matches: Sequence[MatchResult], margin: int
     ) -> Standings:
         """Tally ``matches`` (each counted for both sides) into standings."""
-        tally = {name: [0, 0, 0, 0, 0] for name in names}  # score, points, w, d, l
+        score = dict.fromkeys(names, 0)
+        points = dict.fromkeys(names, 0)
+        wins = dict.fromkeys(names, 0)
+        draws = dict.fromkeys(names, 0)
+        losses = dict.fromkeys(names, 0)
         for match in matches:
             for side in (match, match.flipped()):
-                line = tally[side.player]
-                line[0] += side.score
-                points = match_points(side.score, margin)
-                line[1] += points
-                line[2 + {WIN_POINTS: 0, DRAW_POINTS: 1, LOSS_POINTS: 2}[points]] += 1
-        entries = tuple(Standing(name, *tally[name]) for name in names)
+                name = side.player
+                earned = match_points(side.score, margin)
+                score[name] += side.score
+                points[name] += earned
+                if earned == WIN_POINTS:
+                    wins[name] += 1
+                elif earned == DRAW_POINTS:
+                    draws[name] += 1
+                else:
+                    losses[name] += 1
+        entries = tuple(
+            Standing(name, score[name], points[name], wins[name], draws[name], losses[name])
+            for name in names
+        )
         return cls(entries=entries, matches=tuple(matches), margin=margin)
 
 

@@ -6,6 +6,7 @@ and hosts bot-versus-bot matches, so ``actors/`` never imports ``games/``.
 
 from games.roshambo import COMPETITION_TURNS as COMPETITION_TURNS
 from games.roshambo import MatchResult as MatchResult
+from games.roshambo import Player as Player
 from games.roshambo import Standings as Standings
 from games.roshambo import derive_seed as derive_seed
 from games.roshambo import draw_margin as draw_margin
@@ -15,6 +16,7 @@ from games.roshambo import match_points as match_points
 from games.roshambo import openspiel_available as openspiel_available
 from games.roshambo import openspiel_bot_names as openspiel_bot_names
 from games.roshambo import opponent_names as opponent_names
+from games.roshambo import play_match as play_match
 from games.roshambo import round_robin as round_robin
 
 from ._adapter import TableAdapter as TableAdapter
@@ -23,6 +25,7 @@ from ._messages import RoundView as RoundView
 __all__ = [
     "COMPETITION_TURNS",
     "MatchResult",
+    "Player",
     "RoundView",
     "Standings",
     "TableAdapter",
@@ -34,5 +37,6 @@ __all__ = [
     "openspiel_available",
     "openspiel_bot_names",
     "opponent_names",
+    "play_match",
     "round_robin",
 ]

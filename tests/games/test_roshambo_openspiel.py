@@ -34,7 +34,9 @@ def direct_throws(name: str, seed: int, opponent: list[int]) -> list[int]:
     game = pyspiel.load_game(
         f"repeated_game(stage_game=matrix_rps(),num_repetitions={len(opponent)})"
     )
-    bot = pyspiel.make_roshambo_bot(0, name, len(opponent))
+    # greenberg overruns its arrays when built for fewer than 1000 throws.
+    length = max(len(opponent), 1000) if name == "greenberg" else len(opponent)
+    bot = pyspiel.make_roshambo_bot(0, name, length)
     state = game.new_initial_state()
     throws = []
     for theirs in opponent:
@@ -123,6 +125,13 @@ def test_wrapper_plays_our_referee():
     assert table.result().score < -250
     assert play_match(make_opponent("iocainebot"), make_opponent("rock"), TURNS).score > 250
     assert play_match(make_opponent("iocainebot"), make_opponent("rockbot"), TURNS).score > 250
+
+
+@pytest.mark.parametrize("turns", [1, 10, 100])
+def test_greenberg_survives_short_matches(turns):
+    """greenberg is built for 1000 throws whatever the match length (it would crash)."""
+    match = play_match(make_opponent("greenberg"), make_opponent("rotate"), turns=turns)
+    assert match.turns == turns
 
 
 def test_wrapper_rejects_unknown_names_and_overlong_matches():

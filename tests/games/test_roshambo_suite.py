@@ -13,6 +13,7 @@ from games.roshambo import (
     Move,
     Player,
     Table,
+    _reactors,
     _suite,
     beater,
     dummy_names,
@@ -282,16 +283,33 @@ def test_anti_rotation_exploits_a_rotator():
     assert play_match(make_opponent("anti-rotation"), make_opponent("rotate")).score > 900
 
 
-def test_anti_rotation_fails_safe_when_losing():
-    """Once 4% of the match down, it plays randomly, so it stops bleeding points."""
-    # A cycle that punishes the rotation reply: rotations look like +1, but the
-    # counter-pattern keeps flipping. anti-rotation must cap its losses near 40.
-    worst = min(
-        play_match(make_opponent("anti-rotation"), Cycle(pattern), seed=s).score
+class Mindreader(Player):
+    """Runs its own copy of a player on the swapped histories and beats its throw."""
+
+    name = "mindreader"
+
+    def __init__(self, victim: str) -> None:
+        super().__init__()
+        self.copy = make_opponent(victim)
+
+    def reset(self, seed: int, turns: int) -> None:
+        super().reset(seed, turns)
+        self.copy.reset(seed, turns)
+
+    def move(self, my_history: Sequence[int], opp_history: Sequence[int]) -> int:
+        return beater(self.copy.move(opp_history, my_history))
+
+
+def test_anti_rotation_fails_safe_when_losing(monkeypatch):
+    """Read perfectly, it goes random once 4% of the match (40) down, capping its loss."""
+    scores = [
+        play_match(make_opponent("anti-rotation"), Mindreader("anti-rotation"), seed=s).score
         for s in range(3)
-        for pattern in ([0, 1, 2, 1], [0, 0, 1, 1, 2, 2, 1, 1], [2, 1, 0, 1])
-    )
-    assert worst > -150
+    ]
+    assert all(-130 < score < 0 for score in scores)
+    # Without the fail-safe, the mind reader takes far more.
+    monkeypatch.setattr(_reactors.AntiRotationBot, "FAIL_SAFE", 10.0)
+    assert play_match(make_opponent("anti-rotation"), Mindreader("anti-rotation")).score < -300
 
 
 def test_copy_drift_copies_the_last_throw_plus_a_drifting_gear():

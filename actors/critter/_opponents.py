@@ -1,0 +1,50 @@
+"""Named sets of opponents a run can evolve against."""
+
+from __future__ import annotations
+
+from protocols.roshambo import dummy_names, make_opponent, openspiel_available
+
+#: The four predictable dummies of the headline experiment.
+BASIC = ("rock", "rotate", "beat-last", "beat-frequent")
+
+#: 16 of the 43 real 1999 programs (pyspiel names), in about the proportions of the
+#: whole field: three of the strongest, seven from the upper middle of the table, and
+#: six exploitable ones (weak entrants and dummies). The proportions matter: against
+#: strong bots alone, exploiting loses and random play is the best a program can do,
+#: so evolution would settle on lucky random critters. The other 27 bots are never
+#: seen in evolution, so a critter's rank in the full round robin is mostly out of
+#: sample. Sixteen, not all 43, because fitness is played afresh for each new critter.
+FIELD = (
+    "iocainebot", "greenberg", "phasenbott",
+    "mod1bot", "biopic", "halbot", "shofar", "russrocker4", "granite", "boom",
+    "sunCrazybot", "peterbot", "copybot", "switchbot", "driftbot", "foxtrotbot",
+)
+
+#: The preset names :func:`resolve_opponents` understands.
+PRESETS = ("basic", "suite", "field")
+
+
+def resolve_opponents(text: str) -> tuple[str, ...]:
+    """``basic``, ``suite`` (every Python dummy), ``field`` (real bots) or ``NAME,NAME,...``.
+
+    ValueError for an unknown name (listing the known ones) or for ``field``
+    without pyspiel.
+    """
+    text = text.strip()
+    if text == "basic":
+        return BASIC
+    if text == "suite":
+        return tuple(dummy_names())
+    if text == "field":
+        if not openspiel_available():
+            raise ValueError(
+                "the 'field' opponents are real 1999 bots from open-spiel: "
+                "pip install -e '.[bench]'"
+            )
+        return FIELD
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names:
+        raise ValueError(f"expected one of {', '.join(PRESETS)} or NAME,NAME,...; got {text!r}")
+    for name in names:
+        make_opponent(name)  # ValueError naming the known players
+    return names

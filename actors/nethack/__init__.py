@@ -1,0 +1,1 @@
+"""Agents that play NetHack through ``protocols.nethack`` (the screen only)."""

@@ -1,0 +1,1 @@
+"""Agents that play Rogue 5.4.4 through ``protocols.rogue`` (the screen only)."""

@@ -1,0 +1,46 @@
+"""Checks shared by the terminal-game tests: no child left, no descriptor leaked."""
+
+from __future__ import annotations
+
+import os
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "data")
+ROGUE_DATA = os.path.join(DATA, "rogue")
+SEEDS = tuple(range(101, 113))
+
+
+def open_fds() -> set[str]:
+    """This process's open descriptors (the /proc listing itself excluded)."""
+    return set(os.listdir("/proc/self/fd"))
+
+
+def assert_reaped(pid: int) -> None:
+    """``pid`` is no child of ours any more and no zombie of it remains."""
+    try:
+        waited = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        waited = None
+    assert waited is None, f"pid {pid} was still our child: {waited}"
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except FileNotFoundError:
+        return
+    # The pid may have been reused by an unrelated process; ours must not linger.
+    assert f" {os.getpid()} " not in stat.rsplit(")", 1)[1][:20], stat
+
+
+def children() -> list[int]:
+    """Our live child processes, from /proc."""
+    me = os.getpid()
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me:
+                kids.append(int(entry))
+    return kids
