@@ -87,8 +87,9 @@ def main() -> int:
         print(f"== {result.agent}: rank {line.rank_by_points}/{len(result.lines)} by match "
               f"play, {line.rank_by_score}/{len(result.lines)} by total score "
               f"(average over {result.rounds} round robin(s))")
+        best_other = top.name if top.name != result.agent else result.lines[1].name
         print(f"   its score {line.score:.1f}, points {line.points:.1f}; "
-              f"best other by points: {top.name if top.name != result.agent else result.lines[1].name}")
+              f"best other by points: {best_other}")
         for bot in ("iocainebot", "greenberg", "granite"):
             if bot in field:
                 b = result.line(bot)
