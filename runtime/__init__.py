@@ -4,7 +4,8 @@ Layering: messages and their codec at the bottom; the bus carries messages; the
 blackboard stores entries and announces writes on the bus; knowledge sources are
 activated by writes and counted at the generation barrier; the arbiter asks the
 experts once the barrier settles; a supervisor restarts crashing actors; a session
-ties one game adapter and one agent together and leaves a result record.
+ties one game adapter and one agent together and leaves a result record. The
+daemon (:mod:`runtime.daemon`) runs many sessions at once on top of all that.
 
 Nothing here imports from ``actors/``, ``games/`` or ``protocols/``.
 """

@@ -1,7 +1,9 @@
-"""The ``belligerent`` command: play a game, run a tournament, list games.
+"""The ``belligerent`` command: play a game, run a tournament, list games, drive the daemon.
 
 Games come from the registry (entry points), so each game adds its own options:
-``belligerent play roshambo --help`` shows RoShamBo's.
+``belligerent play roshambo --help`` shows RoShamBo's. The daemon's commands
+(``daemon``, ``run``, ``status``, ``stop``, ``results``, ``tail``, ``report``) are
+the runtime's own and work for every game with a ``plan_session``.
 """
 
 from __future__ import annotations
@@ -14,12 +16,18 @@ import trio
 
 from ._logging import LEVELS, configure_logging
 from ._registry import COMMAND_HELP, GamePlugin, available_games
+from .daemon._commands import COMMANDS as DAEMON_COMMANDS
 
 EPILOG = """\
 examples:
   belligerent games
   belligerent play roshambo --opponent rotate --seed 1
   belligerent tournament roshambo --seed 1
+  belligerent daemon --demo                  # start the daemon with a mix of games, live
+  belligerent daemon &                       # or quietly, in the background
+  belligerent run roshambo --games 100 --concurrency 8 --param turns=300
+  belligerent status; belligerent tail --game roshambo; belligerent results
+  belligerent report roshambo                # distribution per agent version + box plot
 
 Every decision the agent makes is logged as a JSON "decision" event listing each
 expert's proposal and the winner; use --log-file to keep them.
@@ -48,8 +56,15 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
     commands.required = True
 
     commands.add_parser("games", help="list the installed games")
+    for daemon_command in DAEMON_COMMANDS:
+        sub = commands.add_parser(daemon_command.name, help=daemon_command.help,
+                                  description=daemon_command.help)
+        daemon_command.add_arguments(sub)
+    runtime_names = {c.name for c in DAEMON_COMMANDS} | {"games"}
 
-    names = sorted({c.name for plugin in games.values() for c in plugin.commands},
+    # A game's command may not shadow one of the runtime's.
+    names = sorted({c.name for plugin in games.values() for c in plugin.commands
+                    if c.name not in runtime_names},
                    key=lambda n: (n not in COMMAND_HELP, list(COMMAND_HELP).index(n)
                                   if n in COMMAND_HELP else 0, n))
     for command_name in names:
@@ -86,10 +101,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, plugin in sorted(games.items()):
                 print(f"{name:12} {plugin.description}")
             return 0
-        command = games[args.game].command(args.command)
-        assert command is not None  # argparse only offers the game's own commands
+        daemon_command = next((c for c in DAEMON_COMMANDS if c.name == args.command), None)
+        if daemon_command is not None:
+            args.log_stream = log_file or sys.stderr
+            run = daemon_command.run
+        else:
+            command = games[args.game].command(args.command)
+            assert command is not None  # argparse only offers the game's own commands
+            run = command.run
         try:
-            return trio.run(command.run, args)
+            return trio.run(run, args)
         except KeyboardInterrupt:
             print("\ninterrupted", file=sys.stderr)
             return 130
