@@ -118,8 +118,16 @@ class Session:
                 # The adapter says the game ended before it showed a terminal
                 # observation: the game's own result stands, with the reason.
                 outcome, cause = "", str(exc)
-            except trio.Cancelled:
-                _log.info("session.cancelled", turns=self.decisions)
+            except BaseException as exc:
+                # Cancellation may arrive bare or grouped by the supervisor's nursery.
+                cancelled = isinstance(exc, trio.Cancelled) or (
+                    isinstance(exc, BaseExceptionGroup)
+                    and exc.split(trio.Cancelled)[1] is None
+                )
+                if cancelled:
+                    _log.info("session.cancelled", turns=self.decisions)
+                else:
+                    _log.error("session.failed", turns=self.decisions, exc_info=exc)
                 raise
             result = self._record(outcome, cause, time.perf_counter() - started)
             _log.info("session.end", **_as_log_fields(result))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from actors.dungeon import (
+from actors.roguelike import (
     AnswerScreens,
     Cartographer,
     DungeonGeometry,
@@ -43,6 +43,10 @@ class NetHackAnswers(AnswerScreens):
     list_key = "\x1b"
     say_yes = ("Really quit?",)
     list_kinds = frozenset({"menu"})
+    # NetHack sometimes waits for a key with no --More-- drawn (at the end, after
+    # "Really quit? y"). ESC there would also skip every later --More--, the
+    # goodbye screen's included; Enter just goes on.
+    other_key = "\r"
 
 
 class NetHackQuit(QuitWhenDone):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from actors.dungeon import (
+from actors.roguelike import (
     AnswerScreens,
     Cartographer,
     DungeonGeometry,

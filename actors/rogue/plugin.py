@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from actors.dungeon._play import report, run_session
+from actors.roguelike._play import report, run_session
 from protocols.rogue import ROGUE_ENV, RogueAdapter
 from runtime import Bus, GameCommand, GamePlugin, Session
 
@@ -36,14 +36,15 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="do not draw the screen; print only the result")
     parser.add_argument("--delay", type=float, default=0.0,
-                        help="seconds to pause after drawing each frame (to watch)")
+                        help="seconds to pause after each action, to watch the game")
 
 
 async def play(args: argparse.Namespace) -> int:
     bus = Bus()
     adapter = RogueAdapter.live(args.rogue_bin, record=args.record, bus=bus)
     session = Session(adapter, minimal_agent(args.max_actions), seed=args.seed, bus=bus)
-    result = await run_session(session, headless=args.headless, delay=args.delay)
+    adapter.pace = args.delay
+    result = await run_session(session, headless=args.headless)
     return report(result)
 
 

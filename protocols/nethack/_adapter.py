@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 import trio
 
-from protocols.pty import PtyTerminal, ScreenGameAdapter, ScreenSnapshot, Terminal, Watchdog
+from protocols.pty import (
+    DEFAULT_WATCHDOG,
+    PtyTerminal,
+    ScreenGameAdapter,
+    ScreenSnapshot,
+    Terminal,
+    Watchdog,
+)
 from runtime import Bus, GameProcessError, GameResult
 
 from ._playground import (
@@ -86,7 +93,7 @@ class NetHackAdapter(NetHackResultMixin, ScreenGameAdapter):
     def live(
         cls, *, pool: PlaygroundPool | None = None, binary: str | None = None,
         name: str | None = None, record: str | None = None, bus: Bus | None = None,
-        watchdog: Watchdog = Watchdog(), options: Sequence[str] = (),
+        watchdog: Watchdog = DEFAULT_WATCHDOG, options: Sequence[str] = (),
         wrapper: Sequence[str] = (), grace: float = 1.0,
     ) -> NetHackAdapter:
         """A new game in a slot of ``pool`` (a private pool of its own if None).
@@ -138,7 +145,7 @@ class NetHackAdapter(NetHackResultMixin, ScreenGameAdapter):
 
     async def settle(self, snapshot: ScreenSnapshot) -> ScreenSnapshot:
         while True:
-            view = read_screen(snapshot)
+            view = self.view(snapshot)
             self._note(view)
             if snapshot.exited:
                 self.over = True
@@ -157,7 +164,7 @@ class NetHackAdapter(NetHackResultMixin, ScreenGameAdapter):
                     )
                 return snapshot
             if view.kind == "end" or (self.end and view.kind == "more"):
-                snapshot = await self.press("\r")
+                snapshot = await self.press_to_end("\r")
                 continue
             return snapshot
 

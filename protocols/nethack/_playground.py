@@ -117,7 +117,8 @@ class Playground:
 
 
 class PlaygroundPool:
-    """Hands out playground slots, making a new playground when all are full.
+    """Hands out playground slots: each playground takes ``per_playground`` games
+    in its lifetime, then a new one is made.
 
     Use as ``async with PlaygroundPool() as pool:``; each game holds a slot from
     :meth:`acquire` to :meth:`release`. Closing the pool removes every playground it
@@ -136,7 +137,10 @@ class PlaygroundPool:
 
     def acquire(self) -> Playground:
         for playground in self.playgrounds:
-            if playground.in_use < self.per_playground:
+            # Lifetime games, not just games running now: a game torn down hard can
+            # leave its slot's lock file behind, and ten of those would fill the
+            # playground ("Too many hacks running now."). Fresh directories are cheap.
+            if playground.games < self.per_playground:
                 break
         else:
             playground = Playground.create(data_dir=self.data_dir, parent=self.parent)
@@ -146,7 +150,11 @@ class PlaygroundPool:
         return playground
 
     def release(self, playground: Playground) -> None:
+        """Give a slot back; a used-up playground with no game left in it is removed."""
         playground.in_use -= 1
+        if playground.in_use == 0 and playground.games >= self.per_playground:
+            playground.remove()
+            self.playgrounds.remove(playground)
 
     def close(self) -> None:
         for playground in self.playgrounds:

@@ -118,10 +118,8 @@ def _menu_at(snapshot: ScreenSnapshot) -> bool:
     row, col = snapshot.cursor
     if not 0 <= row < len(snapshot.lines):
         return False
-    m = None
-    for m in _MENU_END.finditer(snapshot.lines[row][:col + 1]):
-        pass
-    return m is not None and m.end() in (col, col - 1)
+    ends = [m.end() for m in _MENU_END.finditer(snapshot.lines[row][:col + 1])]
+    return bool(ends) and ends[-1] in (col, col - 1)
 
 
 def prompt_text(snapshot: ScreenSnapshot) -> str:

@@ -21,6 +21,8 @@ from ._process import describe_status as describe_status
 from ._replay import ReplayMismatchError as ReplayMismatchError
 from ._replay import ReplayTerminal as ReplayTerminal
 from ._snapshot import ScreenSnapshot as ScreenSnapshot
+from ._terminal import DEFAULT_TIMING as DEFAULT_TIMING
+from ._terminal import DEFAULT_WATCHDOG as DEFAULT_WATCHDOG
 from ._terminal import FrameRule as FrameRule
 from ._terminal import KeyTiming as KeyTiming
 from ._terminal import PtyTerminal as PtyTerminal
@@ -29,6 +31,8 @@ from ._terminal import Watchdog as Watchdog
 from ._terminal import any_output as any_output
 
 __all__ = [
+    "DEFAULT_TIMING",
+    "DEFAULT_WATCHDOG",
     "Cast",
     "CastEvent",
     "CastWriter",

@@ -14,7 +14,7 @@ from typing import Any
 
 import trio
 
-from runtime import GameAdapter, GameOver, Observed
+from runtime import GameAdapter, GameOver, GameProcessError, Observed
 
 from ._snapshot import ScreenSnapshot
 from ._terminal import Terminal
@@ -33,6 +33,9 @@ class ScreenGameAdapter(GameAdapter):
         #: Keys the agent sent (its actions), and keys sent in all.
         self.actions = 0
         self.over = False
+        #: Seconds to pause after each action, so that a person can watch (0: none).
+        self.pace = 0.0
+        self._view_cache: tuple[ScreenSnapshot, Any] | None = None
 
     # -- what a game supplies ----------------------------------------------
 
@@ -51,13 +54,16 @@ class ScreenGameAdapter(GameAdapter):
     # -- the adapter interface ---------------------------------------------
 
     async def start(self) -> None:
-        await self.terminal.start()
+        # ``async with`` does not call aclose when start fails, so start cleans up
+        # after itself: the process, and whatever a subclass holds (a directory,
+        # a playground slot).
         try:
+            await self.terminal.start()
             first = await self.terminal.wait_frame(self.frame_ready)
             self.frame = await self.settle(first)
         except BaseException:
             with trio.CancelScope(shield=True):
-                await self.terminal.aclose()
+                await self.aclose()
             raise
 
     def _current(self) -> ScreenSnapshot:
@@ -65,10 +71,20 @@ class ScreenGameAdapter(GameAdapter):
             raise RuntimeError("the adapter is not started; use `async with adapter:`")
         return self.frame
 
+    def view(self, snapshot: ScreenSnapshot) -> Any:
+        """:meth:`read` of ``snapshot``, remembered for the last frame (settle and
+        observe read the same frame; parsing it once saves a tenth of an action)."""
+        cached = self._view_cache
+        if cached is not None and cached[0] is snapshot:
+            return cached[1]
+        view = self.read(snapshot)
+        self._view_cache = (snapshot, view)
+        return view
+
     async def observe(self) -> Observed:
         frame = self._current()
         await trio.lowlevel.checkpoint()
-        return Observed(self.read(frame), terminal=self.over)
+        return Observed(self.view(frame), terminal=self.over)
 
     async def act(self, action: Any) -> None:
         """Send ``action`` (a string of keys) and wait for the frame it produces."""
@@ -81,6 +97,8 @@ class ScreenGameAdapter(GameAdapter):
         self.actions += 1
         frame = await self.press(action)
         self.frame = await self.settle(frame)
+        if self.pace:
+            await trio.sleep(self.pace)
 
     async def press(self, keys: str | bytes) -> ScreenSnapshot:
         """Send keys one at a time, each after the frame of the one before.
@@ -98,6 +116,20 @@ class ScreenGameAdapter(GameAdapter):
                 break
         assert frame is not None
         return frame
+
+    async def press_to_end(self, keys: str) -> ScreenSnapshot:
+        """Press keys on a screen after the game is decided; if the game has already
+        exited by itself (its last key came from elsewhere), return its last frame."""
+        try:
+            return await self.press(keys)
+        except GameProcessError:
+            if not self.terminal.exited and not self._has_exited():
+                raise
+            return await self.terminal.wait_frame(self.frame_ready)
+
+    def _has_exited(self) -> bool:
+        process = getattr(self.terminal, "process", None)
+        return process is not None and process.poll() is not None
 
     async def aclose(self) -> None:
         with trio.CancelScope(shield=True):

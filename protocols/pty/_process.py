@@ -24,6 +24,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import platform
 import signal
 import struct
 import termios
@@ -36,6 +37,15 @@ _log = structlog.get_logger("belligerent.pty")
 
 #: Bytes asked for per read; a full 80x24 redraw is about 2 KB.
 READ_SIZE = 65536
+
+#: System calls in which a terminal program waits for a key (read, poll, select and
+#: their variants), by machine. A game asleep in anything else (nanosleep for an
+#: animation, a lock) is not waiting for input.
+_INPUT_WAIT_SYSCALLS = {
+    "x86_64": frozenset({0, 7, 23, 270, 271}),
+    "aarch64": frozenset({63, 72, 73}),
+}
+_READ_SYSCALL = {"x86_64": 0, "aarch64": 63}
 
 
 def describe_status(status: int | None) -> str:
@@ -219,9 +229,37 @@ class PtyProcess(trio.abc.AsyncResource):
         if state in ("Z", "X", ""):
             return "gone"
         if state in ("S", "I") and self.unread_input() == 0:
-            if read_since < 0 or self.chars_read() > read_since:
+            if (read_since < 0 or self.chars_read() > read_since) and self._in_input_wait():
                 return "waiting"
         return "busy"
+
+    def _in_input_wait(self) -> bool:
+        """Is the child blocked in a read or poll (not, say, sleeping for an animation)?
+
+        From /proc/PID/syscall; where that cannot be read (another architecture, no
+        permission) the answer is yes and the other signs decide.
+        """
+        waits = _INPUT_WAIT_SYSCALLS.get(platform.machine())
+        if waits is None:
+            return True
+        try:
+            with open(f"/proc/{self.pid}/syscall", "rb") as f:
+                fields = f.read().split()
+        except OSError:
+            return True
+        if not fields or not fields[0].isdigit():
+            return False  # "running": it woke up since /proc said it slept
+        number = int(fields[0])
+        if number not in waits:
+            return False
+        if number != _READ_SYSCALL.get(platform.machine()):
+            return True
+        # A read: of the terminal, or of a file (a score list being read)?
+        try:
+            fd = int(fields[1], 16)
+            return os.readlink(f"/proc/{self.pid}/fd/{fd}") == self._slave_path
+        except (OSError, IndexError, ValueError):
+            return True
 
     def chars_read(self) -> int:
         """The bytes the child has read so far (``rchar`` in /proc), -1 if unknown.
@@ -256,9 +294,10 @@ class PtyProcess(trio.abc.AsyncResource):
     async def aclose(self, *, grace: float = 1.0) -> None:
         """Make sure the child is gone and reaped and every descriptor closed.
 
-        Shielded: cancellation cannot interrupt it. SIGHUP and SIGTERM first (and
-        SIGCONT, so a stopped child can act on them), then SIGKILL after ``grace``
-        seconds. A game that saves on SIGHUP (NetHack) leaves a save file behind.
+        Shielded: cancellation cannot interrupt it. SIGHUP (with SIGCONT, so a
+        stopped child can act on it), then SIGTERM after ``grace`` seconds, then
+        SIGKILL after ``grace`` more. A game that saves on SIGHUP (NetHack) leaves
+        a save file behind.
         """
         if self._closed:
             await trio.lowlevel.checkpoint()
@@ -266,15 +305,23 @@ class PtyProcess(trio.abc.AsyncResource):
         with trio.CancelScope(shield=True):
             try:
                 if self.poll() is None:
-                    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGCONT):
+                    # A hangup first, as when a terminal goes away: games save and
+                    # release their locks on it, and a SIGTERM arriving during that
+                    # save would cut it short and leave the locks behind.
+                    for sig in (signal.SIGHUP, signal.SIGCONT):
                         self.send_signal(sig)
+                    with trio.move_on_after(grace):
+                        await self.wait()
+                if self.poll() is None:
+                    self.send_signal(signal.SIGTERM)
                     with trio.move_on_after(grace):
                         await self.wait()
                     if self.returncode is None:
                         _log.warning(
                             "pty.kill", pid=self.pid, argv=list(self.argv),
-                            note=f"the child ignored SIGTERM for {grace} s and was killed; "
-                            "raise PtyProcess.aclose(grace=...) if it needs longer to save",
+                            note=f"the child outlived SIGHUP and SIGTERM by {grace} s each "
+                            "and was killed; raise PtyProcess.aclose(grace=...) if it "
+                            "needs longer to save",
                         )
                         self.send_signal(signal.SIGKILL)
                         await self.wait()

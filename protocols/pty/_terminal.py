@@ -14,10 +14,12 @@ screen stops changing" is both slow (a fixed quiet period per key) and wrong
    showing, a ``--More--`` with the cursor after it, a menu...). This is the fast
    path: no waiting beyond the game's answer; or
 2. after a key, nothing (or nothing recognisable) has arrived for
-   ``Watchdog.silence`` seconds and the process is asleep, has read more bytes
-   than when the key was sent, and has nothing left in its input queue — it is
-   blocked on its next key. /proc and the terminal's input queue answer that; the
-   screen is then complete by definition, even if the game's rule did not know it.
+   ``Watchdog.silence`` seconds and the process is asleep in a read (or poll) of
+   its terminal, has read more bytes than when the key was sent, and has nothing
+   left in its input queue — it is blocked on its next key (asleep in anything
+   else, such as a nanosleep for an animation, does not count). /proc and the
+   terminal's input queue answer that; the screen is then complete by definition,
+   even if the game's rule did not know it.
    Before the first key only rule 1 applies: a program that is still starting
    is asleep too (waiting for a child, loading files) without being ready.
 
@@ -81,6 +83,11 @@ class Watchdog:
     hang_timeout: float = 10.0
     #: Quiet this long after a key, ask /proc whether the game waits for input.
     silence: float = 0.003
+
+
+#: The defaults, shared (both are frozen).
+DEFAULT_TIMING = KeyTiming()
+DEFAULT_WATCHDOG = Watchdog()
 
 
 class Terminal(trio.abc.AsyncResource):
@@ -149,7 +156,7 @@ class PtyTerminal(Terminal):
     def __init__(
         self, argv: Sequence[str], *, env: Mapping[str, str], cwd: str | None = None,
         size: tuple[int, int] = (24, 80), term: str = "xterm",
-        timing: KeyTiming = KeyTiming(), watchdog: Watchdog = Watchdog(),
+        timing: KeyTiming = DEFAULT_TIMING, watchdog: Watchdog = DEFAULT_WATCHDOG,
         record: str | os.PathLike[str] | None = None, title: str = "",
         bus: Bus | None = None, topic: str = "screen", grace: float = 1.0,
     ) -> None:
@@ -253,8 +260,10 @@ class PtyTerminal(Terminal):
         wait = self._esc_until - trio.current_time()
         if wait > 0:
             await trio.sleep(wait)
-        if not self._keys_pending:
-            self._read_at_send = process.chars_read()
+        # The program must read past this point to have taken the keys: a count
+        # from the first of several sends would be passed by reading the earlier
+        # keys alone, while the last is still on its way through the kernel.
+        self._read_at_send = process.chars_read()
         try:
             await process.write(data)
         except OSError as exc:

@@ -21,6 +21,7 @@ import tempfile
 import trio
 
 from protocols.pty import (
+    DEFAULT_WATCHDOG,
     PtyTerminal,
     ScreenGameAdapter,
     ScreenSnapshot,
@@ -79,7 +80,7 @@ class RogueAdapter(ScreenGameAdapter):
     def live(
         cls, binary: str | None = None, *, name: str = "belligerent",
         record: str | None = None, bus: Bus | None = None,
-        watchdog: Watchdog = Watchdog(), options: str = "",
+        watchdog: Watchdog = DEFAULT_WATCHDOG, options: str = "",
     ) -> RogueAdapter:
         """A new game of the Rogue at ``binary`` (or ``$BELLIGERENT_ROGUE``).
 
@@ -136,7 +137,7 @@ class RogueAdapter(ScreenGameAdapter):
 
     async def settle(self, snapshot: ScreenSnapshot) -> ScreenSnapshot:
         while True:
-            view = read_screen(snapshot)
+            view = self.view(snapshot)
             self._note(view)
             if snapshot.exited:
                 self.over = True
@@ -148,7 +149,7 @@ class RogueAdapter(ScreenGameAdapter):
                 return snapshot
             waits_for_return = any(line.startswith(PRESS_RETURN) for line in view.lines)
             if view.kind in ("tombstone", "quit") or (view.kind == "scores" and waits_for_return):
-                snapshot = await self.press("\r")
+                snapshot = await self.press_to_end("\r")
                 continue
             return snapshot
 

@@ -156,17 +156,28 @@ async def test_twenty_concurrent_games_complete_without_interference():
     async with PlaygroundPool() as pool:
         async def one(i: int) -> None:
             adapter = NetHackAdapter.live(pool=pool, watchdog=Watchdog(hang_timeout=20.0))
+            playground = adapter.playground.path
             record = await Session(adapter, minimal_agent(limit=60), seed=i).run()
-            results[adapter.name] = (record, adapter.terminal.pid)
+            results[adapter.name] = (record, adapter.terminal.pid, playground)
 
         async with trio.open_nursery() as nursery:
             for i in range(20):
                 nursery.start_soon(one, i)
-        assert 2 == len(pool.playgrounds)
+        assert [] == pool.playgrounds  # both used up and removed
     assert 20 == len(results)
-    for record, pid in results.values():
+    assert 2 == len({playground for _, _, playground in results.values()})
+    for record, pid, playground in results.values():
+        assert not os.path.exists(playground)
         assert "" == record.cause, record.cause
         assert record.outcome in ("quit", "death")
         assert_reaped(pid)
     assert before == open_fds()
     assert [] == children()
+
+
+def test_missing_nethack_binary_names_the_install_command(tmp_path):
+    """Without the game, the error says which apt package provides it."""
+    missing = str(tmp_path / "nethack")
+    with pytest.raises(FileNotFoundError, match=r"install Debian's nethack-console "
+                                                r"\(apt-get install nethack-console\)"):
+        find_nethack_binary(missing)

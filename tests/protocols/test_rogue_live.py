@@ -10,7 +10,7 @@ from pty_helpers import assert_reaped, children, open_fds
 
 from actors.rogue._agents import minimal_agent
 from protocols.rogue import ROGUE_ENV, RogueAdapter, find_rogue_binary, read_screen
-from runtime import Session
+from runtime import GameProcessError, Session
 
 needs_rogue = pytest.mark.skipif(
     not os.environ.get(ROGUE_ENV),
@@ -62,3 +62,20 @@ async def test_live_esc_after_a_prompt_is_not_lost(tmp_path):
         await adapter.act("y")
         assert adapter.over
     assert "quit" == adapter.result().outcome
+
+
+async def test_program_that_dies_at_start_is_aborted_and_cleaned_up(tmp_path):
+    """A "Rogue" that exits at once raises GameProcessError; its directory is removed."""
+    fake = tmp_path / "rogue"
+    fake.write_text("#!/bin/sh\necho 'Sorry, the screen must be at least 24x80'\nexit 1\n")
+    fake.chmod(0o755)
+    before = open_fds()
+    adapter = RogueAdapter.live(str(fake))
+    with pytest.raises(GameProcessError, match=r"^Rogue ended before a tombstone or quit "
+                                               r"screen: the game process \(pid \d+\) exited "
+                                               r"with status 1$"):
+        async with adapter:
+            pass
+    assert not os.path.exists(adapter.workdir)
+    assert_reaped(adapter.terminal.pid)
+    assert before == open_fds()

@@ -54,6 +54,8 @@ class AnswerScreens(Expert):
     #: Questions answered "y" (the quit confirmation), by their start.
     say_yes: ClassVar[tuple[str, ...]] = ()
     list_kinds: ClassVar[frozenset[str]] = frozenset({"inventory", "menu"})
+    #: For a screen the reader does not know (the game waits all the same).
+    other_key: ClassVar[str] = ESC
 
     def propose(self, view_: Any) -> Proposal | None:
         view = view_.read("observation")
@@ -68,7 +70,7 @@ class AnswerScreens(Expert):
                 return Proposal("y", f"confirm {view.prompt!r}")
             return Proposal(ESC, f"decline {view.prompt!r}")
         if view.kind == "other":
-            return Proposal(ESC, "an unknown screen: escape it")
+            return Proposal(self.other_key, f"an unknown screen: answer {self.other_key!r}")
         return None
 
 
@@ -99,7 +101,7 @@ class _Walker(Expert):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._last: tuple[int, tuple[int, int], tuple[int, int]] | None = None
+        self._last: tuple[bool, tuple[int, int], tuple[int, int]] | None = None
         self._blocked: set[tuple[tuple[int, int], tuple[int, int]]] = set()
         self._level = -1
 
@@ -110,8 +112,10 @@ class _Walker(Expert):
             return None
         if memory.level != self._level:
             self._level, self._blocked = memory.level, set()
-        if self._last is not None and self._last[1] == view.player:
-            self._blocked.add((self._last[1], self._last[2]))  # that step went nowhere
+        if self._last is not None and self._last[1] == view.player and not self._last[0]:
+            # That step went nowhere (a wall, a corner). Steps into a monster are
+            # attacks: staying put is their normal outcome, not a blocked way.
+            self._blocked.add((self._last[1], self._last[2]))
         self._last = None
         return view, memory
 
@@ -124,7 +128,7 @@ class _Walker(Expert):
         if step is None:
             return None
         key, target = step
-        self._last = (0, view.player, target)
+        self._last = (view.at(*target).isalpha(), view.player, target)
         return Proposal(key, f"walk {key} toward the nearest {goal} (via {target})")
 
 

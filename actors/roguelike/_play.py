@@ -17,32 +17,29 @@ from runtime import DECISION_TOPIC, Overflow, Session, SessionResult
 CLEAR = "\x1b[H\x1b[2J"
 
 
-async def run_session(session: Session, *, headless: bool, delay: float = 0.0) -> SessionResult:
+async def run_session(session: Session, *, headless: bool) -> SessionResult:
     """Play ``session`` to the end, drawing each frame on stdout unless ``headless``."""
     if headless:
         return await session.run()
     result: SessionResult | None = None
-    async with trio.open_nursery() as nursery:
-        screens = session.bus.subscribe("screen", capacity=1, policy=Overflow.KEEP_LATEST)
-        decisions = session.bus.subscribe(DECISION_TOPIC, capacity=1,
-                                          policy=Overflow.KEEP_LATEST)
+    screens = session.bus.subscribe("screen", capacity=1, policy=Overflow.KEEP_LATEST)
+    decisions = session.bus.subscribe(DECISION_TOPIC, capacity=1, policy=Overflow.KEEP_LATEST)
 
-        async def show() -> None:
-            async for snap in screens:
-                decision = decisions.receive_nowait() if decisions.statistics().depth else None
-                why = f"{decision.expert}: {decision.rationale}" if decision else ""
-                sys.stdout.write(CLEAR + snap.text() + "\n" + why[:79] + "\n")
-                sys.stdout.flush()
-                if delay:
-                    await trio.sleep(delay)
+    async def show() -> None:
+        async for snap in screens:
+            decision = decisions.receive_nowait() if decisions.statistics().depth else None
+            why = f"{decision.expert}: {decision.rationale}" if decision else ""
+            sys.stdout.write(CLEAR + snap.text() + "\n" + why[:79] + "\n")
+            sys.stdout.flush()
 
-        nursery.start_soon(show)
-        try:
+    try:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(show)
             result = await session.run()
-        finally:
-            session.bus.unsubscribe(screens)
-            session.bus.unsubscribe(decisions)
             nursery.cancel_scope.cancel()
+    finally:
+        session.bus.unsubscribe(screens)
+        session.bus.unsubscribe(decisions)
     assert result is not None
     return result
 

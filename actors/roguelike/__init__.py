@@ -1,5 +1,5 @@
-"""What Rogue and NetHack agents share: reading a dungeon map off the screen and
-walking it. The games' own rules (symbols, keys, prompts) stay in ``actors.rogue``
+"""What the roguelike agents (Rogue, NetHack) share: reading a dungeon map off the
+screen and walking it. The games' own rules (symbols, keys, prompts) stay in ``actors.rogue``
 and ``actors.nethack``; this package knows only grids of characters."""
 
 from ._experts import AnswerScreens as AnswerScreens
