@@ -116,6 +116,15 @@ def combine(counts: list[Counts] | tuple[Counts, ...]) -> Triple:
     return (r / votes, p / votes, s / votes)
 
 
+#: Per context, the positions of its key's throws in the recent-throws list
+#: ``[opp lag 1, opp lag 2, opp lag 3, my lag 1, my lag 2, my lag 3]``.
+_SLOTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((0 if who == "o" else 3) + lag - 1 for who, lag in spec) for _, _, spec in CONTEXTS
+)
+#: How many contexts (a prefix of CONTEXTS, which is in depth order) exist after n turns.
+_ACTIVE: tuple[int, ...] = tuple(sum(1 for _, depth, _ in CONTEXTS if depth <= n) for n in range(4))
+
+
 class ContextCounts:
     """Counts the opponent's throws in each of Granite III's nine contexts.
 
@@ -124,47 +133,57 @@ class ContextCounts:
     kept besides the tallies, so memory is bounded whatever the match length.
     """
 
-    __slots__ = ("_tallies", "_opp", "_my", "_turns")
+    __slots__ = ("_tallies", "_recent", "_turns", "_cached")
 
     def __init__(self) -> None:
         self._tallies: list[dict[tuple[int, ...], list[int]]] = [{} for _ in CONTEXTS]
-        self._opp: list[int] = []  # most recent first, at most 3
-        self._my: list[int] = []
+        # The last three throws of each player, most recent first (0-padded).
+        self._recent: list[int] = [0] * 6
         self._turns = 0
+        self._cached: list[tuple[int, ...]] | None = None
 
-    def _key(self, spec: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-        return tuple((self._opp if who == "o" else self._my)[lag - 1] for who, lag in spec)
+    def _keys(self) -> list[tuple[int, ...]]:
+        """The key of every context that exists now, in CONTEXTS order (cached per turn)."""
+        keys = self._cached
+        if keys is None:
+            get = self._recent.__getitem__
+            active = _SLOTS[: _ACTIVE[min(self._turns, 3)]]
+            keys = self._cached = [tuple(map(get, slots)) for slots in active]
+        return keys
 
     def observe(self, my_move: int, opp_move: int) -> None:
         """Tally ``opp_move`` in every context that held before this turn."""
-        for (_, depth, spec), tally in zip(CONTEXTS, self._tallies, strict=True):
-            if self._turns >= depth:
-                key = self._key(spec)
-                counts = tally.get(key)
-                if counts is None:
-                    counts = tally[key] = [0, 0, 0]
-                counts[opp_move] += 1
-        self._opp.insert(0, opp_move)
-        self._my.insert(0, my_move)
-        del self._opp[3:], self._my[3:]
+        for key, tally in zip(self._keys(), self._tallies, strict=False):
+            counts = tally.get(key)
+            if counts is None:
+                counts = tally[key] = [0, 0, 0]
+            counts[opp_move] += 1
+        r = self._recent
+        self._recent = [opp_move, r[0], r[1], my_move, r[3], r[4]]
         self._turns += 1
+        self._cached = None
 
     def counts(self, name: str) -> Counts:
         """The counts of context ``name`` in the situation that holds now ((0,0,0) if unseen)."""
         index = CONTEXT_NAMES.index(name)
-        _, depth, spec = CONTEXTS[index]
-        if self._turns < depth:
+        keys = self._keys()
+        if index >= len(keys):
             return (0, 0, 0)
-        found = self._tallies[index].get(self._key(spec))
+        found = self._tallies[index].get(keys[index])
         return (0, 0, 0) if found is None else (found[0], found[1], found[2])
+
+    def current(self) -> list[Counts]:
+        """The counts of every context that holds now and has been seen before (fast path)."""
+        return [
+            tuple(found)  # type: ignore[misc]
+            for found in map(dict.get, self._tallies, self._keys())
+            if found is not None
+        ]
 
     def snapshot(self) -> ContextPrediction:
         """The equal-vote prediction of the opponent's next throw, as an immutable value."""
         votes = []
-        for (name, depth, spec), tally in zip(CONTEXTS, self._tallies, strict=True):
-            if self._turns < depth:
-                continue
-            key = self._key(spec)
+        for (name, _, _), tally, key in zip(CONTEXTS, self._tallies, self._keys(), strict=False):
             found = tally.get(key)
             if found is not None:
                 votes.append(ContextVote(name, key, (found[0], found[1], found[2])))

@@ -21,9 +21,11 @@ from ._iocaine import choose_iocaine
 from ._meta import MetaScorer
 from ._predictors import (
     ContextFrequency,
+    ContextVoter,
     FrequencyPredictor,
     Guesses,
     HistoryMatcher,
+    Predictor,
     RandomPredictor,
 )
 from ._selfeval import SelfEvaluation
@@ -78,7 +80,7 @@ class DirectGranite(_Driver):
         return choose_granite(self.contexts.snapshot(), self.selfeval.snapshot(), self.rng)
 
 
-def build_predictors(seed: int) -> list:
+def build_predictors(seed: int) -> list[Predictor]:
     """The Iocaine-plus predictor bank, in the fixed order the meta-strategy scores it."""
     return [
         HistoryMatcher("both"),
@@ -88,15 +90,18 @@ def build_predictors(seed: int) -> list:
         ContextFrequency("both", (1, 2)),
         ContextFrequency("opp", (1, 2, 3)),
         ContextFrequency("my", (1, 2, 3)),
-        ContextFrequency("both", (1, 2), 0.8),
-        ContextFrequency("opp", (1, 2, 3), 0.8),
-        ContextFrequency("my", (1, 2, 3), 0.8),
+        ContextVoter(),
         RandomPredictor(random.Random(seed + 1)),
     ]
 
 
 class DirectStrongest(_Driver):
-    """Iocaine-plus: predictor bank → rotated-strategy meta-scorer → leader or random."""
+    """Iocaine-plus: predictor bank → rotated-strategy meta-scorer → leader or random.
+
+    Per turn the meta-scorer must be told the guesses *before* it observes the
+    outcome; when the driver catches up on several turns at once it computes the
+    guesses of each missed turn first, so bulk and turn-by-turn feeding agree.
+    """
 
     name = "iocaine-plus"
 
@@ -104,13 +109,21 @@ class DirectStrongest(_Driver):
         self.predictors = build_predictors(seed)
         size = sum(len(p.names) for p in self.predictors)
         self.meta = MetaScorer(size)
+        self._guesses: Guesses | None = None
+
+    def _predict(self) -> Guesses:
+        guesses = Guesses.concat([p.predict() for p in self.predictors])
+        self.meta.expect(guesses)
+        return guesses
 
     def _observe(self, my_move: int, opp_move: int) -> None:
+        if self._guesses is None:
+            self._predict()
+        self._guesses = None
         self.meta.observe(my_move, opp_move)
         for p in self.predictors:
             p.observe(my_move, opp_move)
 
     def _decide(self) -> tuple[int, str]:
-        guesses = Guesses.concat([p.predict() for p in self.predictors])
-        self.meta.expect(guesses)
-        return choose_iocaine(guesses, self.meta.snapshot(), self.rng)
+        self._guesses = self._predict()
+        return choose_iocaine(self._guesses, self.meta.snapshot(), self.rng)

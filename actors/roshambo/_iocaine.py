@@ -14,7 +14,7 @@ from ._predictors import Guesses
 from ._rules import MOVE_NAMES, beater
 
 #: Below this merit the leading horizon is itself being beaten: play at random.
-FALLBACK_MERIT = -2.0
+FALLBACK_MERIT = -5.0
 
 
 def choose_iocaine(

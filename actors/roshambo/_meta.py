@@ -20,8 +20,12 @@ scores live in *one* big integer with a 32-bit field per strategy (each field
 holds ``score + turns``, so it never goes negative and never borrows from its
 neighbour). A turn's update is one big-integer addition of a byte string built
 by table look-up; a window's scores are one subtraction of the total ``w`` turns
-ago; the best strategy is ``max`` and ``index`` over an ``array`` view. All of it
-runs in C.
+ago. The best strategy is found without unpacking: adding ``2**31 - t`` to every
+field (one multiply-add by a constant with a 1 in each field) sets a field's top
+bit exactly when it holds at least ``t``, so ``& top_bits`` tests "does any
+strategy score ``t`` or more" in one C-level pass, and the lowest set bit of the
+result names the first such strategy. A field moves by at most 2 a turn, so the
+best value is found in two or three such tests around last turn's.
 """
 
 from __future__ import annotations
@@ -103,12 +107,15 @@ class MetaScorer:
         "_scores",
         "_merit",
         "_turns",
+        "_unit",
+        "_top_bits",
+        "_best",
     )
 
     def __init__(
         self,
         size: int,
-        windows: tuple[int, ...] = (5, 10, 20, 50, 100, 0),
+        windows: tuple[int, ...] = (5, 20, 100, 0),
         meta_decay: float = 0.99,
     ) -> None:
         self.windows = windows
@@ -121,17 +128,41 @@ class MetaScorer:
         self._scores: list[int] = [0] * len(windows)
         self._merit: list[float] = [0.0] * len(windows)
         self._turns = 0
+        # A 1 in every field, and every field's top bit.
+        self._unit = sum(1 << (8 * _WIDTH * f) for f in range(3 * size))
+        self._top_bits = self._unit << (8 * _WIDTH - 1)
+        self._best: list[int] = [0] * len(windows)  # each horizon's best field value
 
-    def _window_fields(self, window: int) -> array:
-        """Every strategy's ``score + n`` over the last ``window`` turns (n turns in it)."""
+    def _window_packed(self, window: int) -> int:
+        """Every strategy's ``score + n`` over the last ``window`` turns (n turns in it), packed."""
         past = self._past
         if window and window < len(past):
-            packed = self._total - past[-1 - window]
-        else:
-            packed = self._total
+            return self._total - past[-1 - window]
+        return self._total
+
+    def _fields(self, packed: int) -> array:
+        """The packed fields as an array (slow path)."""
         fields = array(_TYPECODE)
         fields.frombytes(packed.to_bytes(_WIDTH * 3 * self._size, "little"))
         return fields
+
+    def _top(self, packed: int, guess: int) -> tuple[int, int]:
+        """The largest field value and the first field holding it, searching from ``guess``."""
+        unit, top_bits = self._unit, self._top_bits
+        offset = top_bits  # + (2**31 - t) per field, as top_bits - t * unit
+        t = guess
+        hits = (packed + offset - t * unit) & top_bits
+        if hits:
+            while True:
+                above = (packed + offset - (t + 1) * unit) & top_bits
+                if not above:
+                    break
+                t, hits = t + 1, above
+        else:
+            while not hits:  # t == 0 always hits: every field is >= 0
+                t -= 1
+                hits = (packed + offset - t * unit) & top_bits
+        return t, ((hits & -hits).bit_length() - 1) // (8 * _WIDTH)
 
     def expect(self, guesses: Guesses) -> None:
         """Register the guesses for the coming turn and fix each horizon's nominee."""
@@ -139,19 +170,20 @@ class MetaScorer:
         if len(moves) != self._size:
             raise ValueError(f"expected {self._size} guesses, got {len(moves)}")
         self._expected = moves
-        abstaining = [i for i, g in enumerate(moves) if g is None]
+        abstaining = [i for i, g in enumerate(moves) if g is None] if None in moves else []
         for h, window in enumerate(self.windows):
             if len(abstaining) == len(moves):
                 self._nominees[h] = -1
                 continue
-            fields = self._window_fields(window)
+            packed = self._window_packed(window)
             if abstaining:  # rare: only the first turns of a match
+                fields = self._fields(packed)
                 valid = [3 * i + r for i, g in enumerate(moves) if g is not None for r in range(3)]
                 nominee = max(valid, key=fields.__getitem__)
                 best = fields[nominee]
             else:
-                best = max(fields)
-                nominee = fields.index(best)
+                best, nominee = self._top(packed, self._best[h])
+            self._best[h] = best
             self._nominees[h] = nominee
             n = min(window, self._turns) if window else self._turns
             self._scores[h] = best - n

@@ -38,8 +38,9 @@ def plan_session(parameters: Mapping[str, str], seed: int) -> SessionPlan:
     if turns < 1:
         raise ValueError(f"turns must be >= 1 (got {turns})")
     return SessionPlan(
-        adapter=lambda: TableAdapter(make_opponent(opponent), turns=turns, seed=seed,
-                                     player_name=agent_name),
+        adapter=lambda: TableAdapter(
+            make_opponent(opponent), turns=turns, seed=seed, player_name=agent_name
+        ),
         agent=AGENTS[agent_name],
         parameters=(("agent", agent_name), ("opponent", opponent), ("turns", turns)),
     )

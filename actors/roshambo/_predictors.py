@@ -20,9 +20,11 @@ the longest match is a few dict look-ups, never a rescan of the history.
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 import attrs
 
+from ._contexts import ContextCounts, combine
 from ._rules import beater
 
 
@@ -46,6 +48,18 @@ class Guesses:
             names += part.names
             moves += part.moves
         return Guesses(names, moves)
+
+
+class Predictor(Protocol):
+    """What the meta-strategy needs of a predictor: fixed names, observe, predict."""
+
+    names: tuple[str, ...]
+
+    def observe(self, my_move: int, opp_move: int) -> None:
+        """Take in one finished turn."""
+
+    def predict(self) -> Guesses:
+        """Guesses of the opponent's next throw, one per name."""
 
 
 #: Which history a :class:`HistoryMatcher` matches on, and the alphabet size.
@@ -189,9 +203,14 @@ def best_guess(counts: list[float]) -> int:
     opponent that never repeats itself splits evenly between the other two, and
     only one of our throws beats one and ties the other).
     """
-    a = counts[0] - counts[2]
-    b = counts[1] - counts[0]
-    c = counts[2] - counts[1]
+    return _best(counts[0], counts[1], counts[2])
+
+
+def _best(r: float, p: float, s: float) -> int:
+    """:func:`best_guess` on three numbers (lowest guess on a tie)."""
+    a = r - s
+    b = p - r
+    c = s - p
     if a >= b:
         return 0 if a >= c else 2
     return 1 if b >= c else 2
@@ -212,55 +231,61 @@ class ContextFrequency:
     """Markov-style counts: what each player threw next after each short context.
 
     Like Granite's contexts, but over three histories (``opp``, ``my``, ``both``)
-    and several orders, with per-context forgetting (a context's counts decay by
-    ``decay`` each time it recurs, so a drifting opponent is followed), and acting
-    on the *expected value* of the counter rather than on the likeliest throw
-    (:func:`best_guess`). Two guesses per order ``k``:
+    and several orders, with per-context forgetting (for a decay ``d`` < 1 a
+    context's counts shrink by ``d`` each time it recurs, so a drifting opponent is
+    followed), and acting on the *expected value* of the counter rather than on
+    the likeliest throw (:func:`best_guess`). When the current context of order
+    ``k`` has never been seen, the longest shorter one stands in. Two guesses per
+    order ``k`` and decay ``d``:
 
-    * ``markov-<source>-k<k>``: against the opponent's next-throw distribution;
-    * ``markov-<source>-k<k>-self``: the opponent plays the best response to *our*
-      next-throw distribution in this context.
+    * ``markov-<source>-k<k>[-d<d>]``: against the opponent's next-throw distribution;
+    * ``markov-<source>-k<k>[-d<d>]-self``: the opponent plays the best response to
+      *our* next-throw distribution in this context.
     """
 
-    __slots__ = ("source", "orders", "decay", "_base", "_hashes", "_opp", "_my", "_last", "names")
+    __slots__ = ("source", "orders", "decays", "_base", "_hashes", "_tables", "names")
 
-    def __init__(self, source: str, orders: tuple[int, ...] = (1, 2, 3), decay: float = 1.0) -> None:
+    def __init__(
+        self,
+        source: str,
+        orders: tuple[int, ...] = (1, 2, 3),
+        decays: tuple[float, ...] = (1.0, 0.8),
+    ) -> None:
         self.source = source
         self.orders = orders
-        self.decay = decay
+        self.decays = decays
         self._base = SOURCES[source]
         self._hashes: list[int] = []
-        self._opp: list[dict[int, list[float]]] = [{} for _ in orders]
-        self._my: list[dict[int, list[float]]] = [{} for _ in orders]
-        self._last = (0, 0)
-        tag = "" if decay == 1.0 else f"-d{decay:g}"
+        # _tables[o][hash] -> per decay [their r, p, s, our r, p, s] counts.
+        self._tables: list[dict[int, list[list[float]]]] = [{} for _ in orders]
         self.names = tuple(
-            f"markov-{source}-k{k}{tag}{s}" for k in orders for s in ("", "-self")
+            f"markov-{source}-k{k}{'' if d == 1.0 else f'-d{d:g}'}{s}"
+            for k in orders
+            for d in decays
+            for s in ("", "-self")
         )
 
     def observe(self, my_move: int, opp_move: int) -> None:
         """Count this turn's throws in every context that held before it; extend the contexts."""
-        d = self.decay
         hashes = self._hashes
-        for k, opp, my in zip(self.orders, self._opp, self._my, strict=True):
+        mine = 3 + my_move
+        for k, table in zip(self.orders, self._tables, strict=True):
             if k > len(hashes):
                 continue
             h = hashes[k - 1] if k else 0
-            oc = opp.get(h)
-            if oc is None:
-                oc = opp[h] = [0.0, 0.0, 0.0]
-                mc = my[h] = [0.0, 0.0, 0.0]
-            else:
-                mc = my[h]
+            entry = table.get(h)
+            if entry is None:
+                entry = table[h] = [[0.0] * 6 for _ in self.decays]
+            for d, c in zip(self.decays, entry, strict=True):
                 if d != 1.0:
-                    oc[0] *= d
-                    oc[1] *= d
-                    oc[2] *= d
-                    mc[0] *= d
-                    mc[1] *= d
-                    mc[2] *= d
-            oc[opp_move] += 1.0
-            mc[my_move] += 1.0
+                    c[0] *= d
+                    c[1] *= d
+                    c[2] *= d
+                    c[3] *= d
+                    c[4] *= d
+                    c[5] *= d
+                c[opp_move] += 1.0
+                c[mine] += 1.0
         if self.source == "opp":
             symbol = opp_move
         elif self.source == "my":
@@ -271,25 +296,74 @@ class ContextFrequency:
         self._hashes = [symbol] + [h * base + symbol for h in hashes[: max(self.orders) - 1]]
 
     def predict(self) -> Guesses:
-        """Per order: the best counter to their distribution, and their best counter to ours."""
+        """Per order and decay: the best counter to theirs, and their best counter to ours."""
         moves: list[int | None] = []
         hashes = self._hashes
-        oc = mc = None
-        for k, opp, my in zip(self.orders, self._opp, self._my, strict=True):
-            # Back off to the longest shorter context seen before when this one is new.
+        entry = None
+        for k, table in zip(self.orders, self._tables, strict=True):
             if k <= len(hashes):
-                h = hashes[k - 1] if k else 0
-                found = opp.get(h)
+                found = table.get(hashes[k - 1] if k else 0)
                 if found is not None:
-                    oc, mc = found, my[h]
-            if oc is None or mc is None:
-                moves += [None, None]
+                    entry = found
+            if entry is None:
+                moves += [None, None] * len(self.decays)
                 continue
-            moves.append(best_guess(oc))
-            # The opponent's best response to our distribution is the throw that
-            # beats our best-countered guess.
-            moves.append(beater(best_guess(mc)))
+            for c in entry:
+                moves.append(_best(c[0], c[1], c[2]))
+                # Their best response to our distribution beats our best-countered guess.
+                moves.append(beater(_best(c[3], c[4], c[5])))
         return Guesses(self.names, tuple(moves))
+
+
+class ContextVoter:
+    """Granite's contexts as a predictor — of the opponent, and of a Granite-like opponent.
+
+    Two :class:`._contexts.ContextCounts` models: one over the opponent's throws
+    (what Granite itself predicts), one over *ours* with the roles swapped (what
+    an opponent running Granite's contexts predicts about us). Each is read two
+    ways: the seed's Granite III equal vote of normalised contexts (``vote``), and
+    Granite I/II's plain sum of the counts (``sum``). Guesses:
+
+    * ``contexts-vote`` / ``contexts-sum``: the best counter to the opponent's
+      predicted distribution (:func:`best_guess`);
+    * ``contexts-vote-self`` / ``contexts-sum-self``: a Granite-like opponent
+      counters the throw it finds likeliest for us.
+
+    Context-frequency opponents of this family were common in 1999; modelling them
+    with the very model they use reads them almost exactly.
+    """
+
+    __slots__ = ("_theirs", "_ours", "names")
+
+    def __init__(self) -> None:
+        self._theirs = ContextCounts()
+        self._ours = ContextCounts()
+        self.names = ("contexts-vote", "contexts-sum", "contexts-vote-self", "contexts-sum-self")
+
+    def observe(self, my_move: int, opp_move: int) -> None:
+        """Tally the turn in both models (ours with the players' roles swapped)."""
+        self._theirs.observe(my_move, opp_move)
+        self._ours.observe(opp_move, my_move)
+
+    def predict(self) -> Guesses:
+        """Counters to their distribution; a Granite-like opponent's counters to ours."""
+        theirs = self._theirs.current()
+        ours = self._ours.current()
+        if not theirs:
+            return Guesses(self.names, (None, None, None, None))
+        vote_theirs = list(combine(theirs))
+        sum_theirs = [float(sum(c[i] for c in theirs)) for i in range(3)]
+        vote_ours = combine(ours)
+        sum_ours = [sum(c[i] for c in ours) for i in range(3)]
+        return Guesses(
+            self.names,
+            (
+                best_guess(vote_theirs),
+                best_guess(sum_theirs),
+                beater(vote_ours.index(max(vote_ours))),
+                beater(sum_ours.index(max(sum_ours))),
+            ),
+        )
 
 
 class RandomPredictor:

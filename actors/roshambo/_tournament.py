@@ -49,8 +49,7 @@ async def play_agent_match(
     agent: AgentSpec, opponent: str, *, seed: int, turns: int = COMPETITION_TURNS
 ) -> tuple[MatchResult, SessionResult]:
     """One match of ``agent`` against the bot ``opponent``, through a runtime session."""
-    adapter = TableAdapter(make_opponent(opponent), turns=turns, seed=seed,
-                           player_name=agent.name)
+    adapter = TableAdapter(make_opponent(opponent), turns=turns, seed=seed, player_name=agent.name)
     record = await Session(adapter, agent, seed=seed).run()
     if record.outcome in ("crashed", "aborted", "stuck"):
         raise RuntimeError(f"{agent.name} vs {opponent} ended {record.outcome}: {record.cause}")
@@ -139,13 +138,12 @@ async def run_tournament(
                 tick(1, f"{agent.name} vs {opponent} {match.score:+d}")
             per_round.append(
                 Standings.from_matches(
-                    [*field, agent.name], [*bot_matches[r], *agent_matches],
+                    [*field, agent.name],
+                    [*bot_matches[r], *agent_matches],
                     draw_margin(turns),
                 )
             )
-        results.append(
-            _average(agent.name, per_round, session_time / (rounds * len(field)))
-        )
+        results.append(_average(agent.name, per_round, session_time / (rounds * len(field))))
     return results
 
 
