@@ -46,10 +46,20 @@ def agent_match_seed(seed: int, opponent: str) -> int:
 
 
 async def play_agent_match(
-    agent: AgentSpec, opponent: str, *, seed: int, turns: int = COMPETITION_TURNS
+    agent: AgentSpec,
+    opponent: str,
+    *,
+    seed: int,
+    turns: int = COMPETITION_TURNS,
+    player_name: str | None = None,
 ) -> tuple[MatchResult, SessionResult]:
-    """One match of ``agent`` against the bot ``opponent``, through a runtime session."""
-    adapter = TableAdapter(make_opponent(opponent), turns=turns, seed=seed, player_name=agent.name)
+    """One match of ``agent`` against the bot ``opponent``, through a runtime session.
+
+    ``player_name`` is the agent's name in the match result (default: the agent's).
+    """
+    adapter = TableAdapter(
+        make_opponent(opponent), turns=turns, seed=seed, player_name=player_name or agent.name
+    )
     record = await Session(adapter, agent, seed=seed).run()
     if record.outcome in ("crashed", "aborted", "stuck"):
         raise RuntimeError(f"{agent.name} vs {opponent} ended {record.outcome}: {record.cause}")
@@ -125,25 +135,30 @@ async def run_tournament(
     bot_matches = await _bot_rounds(field, turns, seeds, jobs, tick)
     results = []
     for agent in agents:
+        # An agent named like a bot (our Granite and the 1999 granite) must not merge
+        # with it in the standings.
+        entrant = agent.name if agent.name not in field else f"ours:{agent.name}"
+
         per_round: list[Standings] = []
         session_time = 0.0
         for r, s in enumerate(seeds):
             agent_matches = []
             for opponent in field:
                 match, record = await play_agent_match(
-                    agent, opponent, seed=agent_match_seed(s, opponent), turns=turns
+                    agent, opponent, seed=agent_match_seed(s, opponent), turns=turns,
+                    player_name=entrant,
                 )
                 session_time += record.wall_time
                 agent_matches.append(match)
                 tick(1, f"{agent.name} vs {opponent} {match.score:+d}")
             per_round.append(
                 Standings.from_matches(
-                    [*field, agent.name],
+                    [*field, entrant],
                     [*bot_matches[r], *agent_matches],
                     draw_margin(turns),
                 )
             )
-        results.append(_average(agent.name, per_round, session_time / (rounds * len(field))))
+        results.append(_average(entrant, per_round, session_time / (rounds * len(field))))
     return results
 
 

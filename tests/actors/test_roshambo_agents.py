@@ -95,3 +95,17 @@ async def test_decisions_are_published_on_the_bus():
         await session.run()
         generations = [watch.receive_nowait().generation for _ in range(30)]
     assert list(range(1, 31)) == generations
+
+
+async def test_agent_named_like_a_bot_stays_apart_in_the_standings():
+    """Our granite entered in a field holding the 1999 granite is ranked as its own player."""
+    from actors.roshambo._tournament import run_tournament
+    from protocols.roshambo import openspiel_available
+
+    if not openspiel_available():
+        pytest.skip("needs the bench extra (open-spiel) for the 1999 granite")
+    (result,) = await run_tournament([GRANITE], ["granite", "rock"], turns=100)
+    names = [line.name for line in result.lines]
+    assert ["granite", "ours:granite", "rock"] == sorted(names)
+    assert 2 == result.line("ours:granite").wins + result.line("ours:granite").draws \
+        + result.line("ours:granite").losses
