@@ -134,13 +134,34 @@ def _random_state_from_json(data: list[Any]) -> tuple[Any, ...]:
 class Evolution:
     """A run in progress: the current (not yet evaluated) population and its history."""
 
-    def __init__(self, config: EvolutionConfig) -> None:
+    def __init__(self, config: EvolutionConfig, ancestors: Sequence[Genome] = ()) -> None:
+        """A new run: random programs, or ``ancestors`` and their mutants.
+
+        With ancestors (incremental evolution: a population evolved on an easier
+        problem, say), they are dealt to the islands in turn, best first if the
+        caller sorted them, and the remaining places are filled with mutants of
+        them, so the run starts from what they know.
+        """
         self.config = config
         self.rng = random.Random(config.seed)
         self.generation = 0
-        self.islands: list[list[Genome]] = [
-            [random_genome(self.rng) for _ in range(size)] for size in config.island_sizes()
-        ]
+        if ancestors:
+            ancestors = list(dict.fromkeys(ancestors))
+            sizes = config.island_sizes()
+            self.islands = [[] for _ in sizes]
+            for i, genome in enumerate(ancestors[: config.population]):
+                island = i % len(sizes)
+                while len(self.islands[island]) >= sizes[island]:
+                    island = (island + 1) % len(sizes)
+                self.islands[island].append(genome)
+            for island, size in zip(self.islands, sizes, strict=True):
+                while len(island) < size:
+                    parent = ancestors[self.rng.randrange(len(ancestors))]
+                    island.append(mutate_n(parent, self.rng, config.mean_edits))
+        else:
+            self.islands = [
+                [random_genome(self.rng) for _ in range(size)] for size in config.island_sizes()
+            ]
         self.history: list[GenerationRecord] = []
         self.champion: Champion | None = None
         self._elapsed_before = 0.0
@@ -250,9 +271,19 @@ class Evolution:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Evolution:
+        """The run saved as ``data``; ValueError saying what is wrong if it is not one."""
         if not isinstance(data, dict) or data.get("format") != RUN_FORMAT:
             found = data.get("format") if isinstance(data, dict) else type(data).__name__
             raise ValueError(f"not a critter run: expected format {RUN_FORMAT!r}, got {found!r}")
+        try:
+            return cls._from_json(data)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(
+                f"a damaged critter run: {type(exc).__name__} {exc} while reading it"
+            ) from None
+
+    @classmethod
+    def _from_json(cls, data: dict[str, Any]) -> Evolution:
         run = cls.__new__(cls)
         run.config = EvolutionConfig(**data["config"])
         run.rng = random.Random()
@@ -270,6 +301,12 @@ class Evolution:
         run._elapsed_before = float(data.get("elapsed", 0.0))
         run._started = time.monotonic()
         return run
+
+    def ancestors(self) -> list[Genome]:
+        """The run's champion, then its current population: what a follow-up run starts
+        from (``Evolution(new_config, ancestors=old.ancestors())``)."""
+        first = [self.champion.genome] if self.champion is not None else []
+        return list(dict.fromkeys(first + [g for island in self.islands for g in island]))
 
     @classmethod
     def load(cls, path: str | Path) -> Evolution:

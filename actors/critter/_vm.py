@@ -32,6 +32,8 @@ from ._record import GameRecord
 
 #: The program counter meaning "stop now" (THROW, HALT).
 _END = 1 << 30
+#: What the registers are reset to before every throw.
+_ZEROS = [0] * REGISTERS
 
 Step = Callable[[], int]
 
@@ -438,5 +440,3 @@ class Machine:
         """Energy spent per throw this match (0 before the first)."""
         return self.energy_spent / self.decisions if self.decisions else 0.0
 
-
-_ZEROS = [0] * REGISTERS

@@ -18,8 +18,9 @@ import trio
 from runtime import GameCommand, ProgressBar
 
 from ._evolution import Evolution, EvolutionConfig, GenerationRecord
-from ._files import save_critter
+from ._files import load_critter, save_critter
 from ._fitness import Evaluator
+from ._isa import Genome
 from ._opponents import PRESETS, resolve_opponents
 from ._plot import plot_fitness
 
@@ -48,16 +49,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--opponents", default="basic", metavar="SET",
         help=f"who critters are evaluated against: {', '.join(PRESETS)} "
         "(basic: rock, rotate, beat-last, beat-frequent; suite: every Python dummy; "
-        "field: 16 real 1999 bots, needs the bench extra) or NAME,NAME,... (default basic)",
+        "field: 17 real 1999 bots, needs the bench extra) or NAME,NAME,... (default basic)",
     )
     parser.add_argument("--out", type=Path, default=Path("critter-run"), metavar="DIR",
                         help="where to write run.json, log.txt, best.critter, fitness.png")
     parser.add_argument("--resume", type=Path, default=None, metavar="FILE",
                         help="continue the run saved in FILE (its run.json); the run's own "
                         "population, opponents and seed are kept")
+    parser.add_argument("--init", type=Path, default=None, metavar="FILE",
+                        help="start from the population of the run saved in FILE (a run.json) "
+                        "or from the critter in FILE (a .critter), instead of random programs: "
+                        "incremental evolution, e.g. against 'basic' first, then 'field'")
     parser.add_argument("--jobs", type=_positive, default=min(2, os.cpu_count() or 1),
                         help="worker processes evaluating critters (default: up to 2)")
     parser.add_argument("--no-plot", action="store_true", help="skip the fitness plot")
+
+
+def _ancestors(path: Path | None) -> list[Genome]:
+    """The critters a new run starts from: none, a saved run's, or one critter file's."""
+    if path is None:
+        return []
+    if path.suffix == ".json":
+        return Evolution.load(path).ancestors()
+    return [load_critter(path)]
 
 
 def _log_line(record: GenerationRecord, opponents: tuple[str, ...]) -> str:
@@ -69,6 +83,8 @@ def _log_line(record: GenerationRecord, opponents: tuple[str, ...]) -> str:
 
 
 async def run(args: argparse.Namespace) -> int:
+    if args.resume is not None and args.init is not None:
+        raise ValueError("--resume continues a run and --init starts one: give only one")
     if args.resume is not None:
         evolution = Evolution.load(args.resume)
     else:
@@ -76,14 +92,15 @@ async def run(args: argparse.Namespace) -> int:
             opponents=resolve_opponents(args.opponents), population=args.population,
             islands=args.islands, seed=args.seed, turns=args.turns,
         )
-        evolution = Evolution(config)
+        evolution = Evolution(config, ancestors=_ancestors(args.init))
     config = evolution.config
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     run_file, log_file, best_file = out / "run.json", out / "log.txt", out / "best.critter"
     print(f"evolving {config.population} critters on {config.islands} island(s) against "
           f"{', '.join(config.opponents)}; {config.turns} throws a match, seed {config.seed}, "
-          f"from generation {evolution.generation}")
+          f"from generation {evolution.generation}"
+          + (f", starting from {args.init}" if args.init is not None else ""))
     bar = ProgressBar(args.generations, label="evolve")
     champion = evolution.champion
     mode = "a" if args.resume is not None else "w"
@@ -103,7 +120,8 @@ async def run(args: argparse.Namespace) -> int:
     evaluation = champion.evaluation
     save_critter(best_file, champion.genome, [
         f"critter evolved by `belligerent evolve roshambo` (seed {config.seed}), "
-        f"generation {champion.generation}",
+        f"generation {champion.generation}"
+        + (f", starting from {args.init}" if args.init is not None else ""),
         f"fitness {evaluation.fitness:.1f}: {config.turns}-throw matches against "
         f"{', '.join(config.opponents)}",
         "scores " + " ".join(f"{s:+d}" for s in evaluation.scores)

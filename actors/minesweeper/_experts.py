@@ -14,7 +14,7 @@ from typing import ClassVar
 from protocols.minesweeper import Action, MoveSet
 from runtime import BoardView, Expert, Proposal
 
-from ._ks import RULE_SOURCES, Stage, entry_for
+from ._ks import Stage, entry_for
 from ._rules import Finding
 
 
@@ -47,19 +47,70 @@ class RuleExpert(Expert):
         return Proposal(to_move_set(finding, stage.field.width), rationale(finding))
 
 
-def _expert_for(rule: str) -> type[RuleExpert]:
-    return type(
-        "".join(part.capitalize() for part in rule.split("-")) + "Expert",
-        (RuleExpert,),
-        {
-            "__doc__": f"Plays the move set of the {rule!r} rule.",
-            "__module__": __name__,
-            "name": rule,
-            "rule": rule,
-            "reads": frozenset({entry_for(rule)}),
-        },
-    )
+class FirstClickExpert(RuleExpert):
+    """Plays the first click the game's promise makes best."""
+
+    name = rule = "first-click"
+    reads = frozenset({entry_for(rule)})
+
+
+class SingleSquareExpert(RuleExpert):
+    """Plays the single-square rule's move set (the seed's first rule)."""
+
+    name = rule = "single-square"
+    reads = frozenset({entry_for(rule)})
+
+
+class TwoSquareNearExpert(RuleExpert):
+    """Plays the two-square rule's move set with an adjacent helper (the seed's second)."""
+
+    name = rule = "two-square-near"
+    reads = frozenset({entry_for(rule)})
+
+
+class TwoSquareFarExpert(RuleExpert):
+    """Plays the two-square rule's move set with a helper two squares away (the seed's third)."""
+
+    name = rule = "two-square-far"
+    reads = frozenset({entry_for(rule)})
+
+
+class SubsetExpert(RuleExpert):
+    """Plays what subset/superset reasoning proved."""
+
+    name = rule = "subset"
+    reads = frozenset({entry_for(rule)})
+
+
+class MineCountExpert(RuleExpert):
+    """Plays what the mine counter proved."""
+
+    name = rule = "mine-count"
+    reads = frozenset({entry_for(rule)})
+
+
+class EnumerationExpert(RuleExpert):
+    """Plays the squares that are safe, or mined, in every layout."""
+
+    name = rule = "enumeration"
+    reads = frozenset({entry_for(rule)})
+
+
+class GuessExpert(RuleExpert):
+    """The probability expert: plays the guess when nothing is certain."""
+
+    name = rule = "guess"
+    reads = frozenset({entry_for(rule)})
 
 
 #: One expert per rule, in the static priority order: cheapest rule first.
-RULE_EXPERTS: tuple[type[RuleExpert], ...] = tuple(_expert_for(s.rule) for s in RULE_SOURCES)
+RULE_EXPERTS: tuple[type[RuleExpert], ...] = (
+    FirstClickExpert,
+    SingleSquareExpert,
+    TwoSquareNearExpert,
+    TwoSquareFarExpert,
+    SubsetExpert,
+    MineCountExpert,
+    EnumerationExpert,
+    GuessExpert,
+)

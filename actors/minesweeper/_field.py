@@ -17,8 +17,11 @@ squares that changed, and the numbers around them, are looked at again.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 import attrs
+
+from protocols.minesweeper import MinefieldView
 
 #: A square's index is ``y * width + x``.
 Square = int
@@ -103,8 +106,9 @@ class Field:
         """``"(x,y)"``, the way thoughts name squares."""
         return f"({square % self.width},{square // self.width})"
 
-    def names(self, squares: object) -> str:
-        return " ".join(self.name(s) for s in sorted(squares))  # type: ignore[call-overload]
+    def names(self, squares: Iterable[Square]) -> str:
+        """Several squares, in index order: ``"(1,0) (2,0)"``."""
+        return " ".join(self.name(s) for s in sorted(squares))
 
     @property
     def frontier(self) -> frozenset[Square]:
@@ -139,13 +143,13 @@ class FieldTracker:
         self._flags: set[Square] = set()
         self._constraints: dict[Square, Constraint] = {}
 
-    def update(self, view: object) -> Field:
-        """The field for ``view`` (a :class:`protocols.minesweeper.MinefieldView`)."""
-        width, height = view.width, view.height  # type: ignore[attr-defined]
-        rows: tuple[str, ...] = view.rows  # type: ignore[attr-defined]
+    def update(self, view: MinefieldView) -> Field:
+        """The field for ``view``, re-reading only what changed since the last one."""
+        width, height = view.width, view.height
+        rows = view.rows
         if self._shape != (width, height) or self._rows is None:
             self._reset(width, height)
-            changed = [i for i in range(width * height)]
+            changed = list(range(width * height))
             old_rows: tuple[str, ...] = tuple(COVERED * width for _ in range(height))
             self._values = [-1] * (width * height)
             self._covered = set(range(width * height))
@@ -193,14 +197,14 @@ class FieldTracker:
         return Field(
             width=width,
             height=height,
-            mines=view.mines,  # type: ignore[attr-defined]
-            mines_left=view.mines_left,  # type: ignore[attr-defined]
+            mines=view.mines,
+            mines_left=view.mines_left,
             covered=frozenset(self._covered),
             flags=frozenset(self._flags),
             values=tuple(values),
             constraints=tuple(constraints[k] for k in sorted(constraints)),
-            status=view.status,  # type: ignore[attr-defined]
-            first_click=getattr(view, "first_click", "safe"),
+            status=view.status,
+            first_click=view.first_click,
         )
 
     def _reset(self, width: int, height: int) -> None:
@@ -210,21 +214,11 @@ class FieldTracker:
 
 
 def field_from_rows(
-    rows: tuple[str, ...] | list[str], mines: int, first_click: str = "safe"
+    rows: Iterable[str], mines: int, first_click: str = "safe"
 ) -> Field:
     """A field straight from row strings (for tests and analysis): ``#`` covered, ``F`` flag."""
     rows = tuple(rows)
-
-    @attrs.frozen
-    class _View:
-        width: int
-        height: int
-        mines: int
-        mines_left: int
-        rows: tuple[str, ...]
-        status: str
-        first_click: str
-
     flags = sum(row.count(FLAG) for row in rows)
-    view = _View(len(rows[0]), len(rows), mines, mines - flags, rows, "playing", first_click)
+    view = MinefieldView(len(rows[0]), len(rows), mines, mines - flags, rows, "playing", 0,
+                         first_click)
     return FieldTracker().update(view)

@@ -216,8 +216,10 @@ class EnumerationRule(RuleSource):
 class GuessRule(RuleSource):
     """Rule 7, the probability expert's thinking: the best guess when nothing is certain.
 
-    Time budget: :attr:`Guesser.time_budget` seconds of look-ahead per guess; it
-    always has a best-so-far answer (the safest square) before looking ahead.
+    Time budget: at most ``MAX_WHAT_IFS`` what-if positions of look-ahead per guess
+    (and :attr:`Guesser.time_budget` seconds as a last resort), well inside this
+    source's ``budget``; the safest candidate is scored first, so there is always a
+    best-so-far answer.
     """
 
     name = rule = "guess"
@@ -228,7 +230,7 @@ class GuessRule(RuleSource):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.guesser = Guesser(ProbabilityEngine())
+        self.guesser = Guesser()
 
     def match(self, stage: Stage) -> Stage:
         analysis = stage.analysis

@@ -203,8 +203,15 @@ def _pair_bounds(a: Constraint, b: Constraint) -> tuple[int, int] | None:
     return lo, hi
 
 
-def _reason(field: Field, rule: str, start: list[Constraint]) -> Finding | None:
-    """Pairwise subset/superset reasoning over ``start`` and what it derives."""
+def _reason(
+    field: Field, rule: str, start: list[Constraint], fresh: int = 0
+) -> Finding | None:
+    """Pairwise subset/superset reasoning over ``start`` and what it derives.
+
+    Only pairs involving one of the last ``fresh`` constraints of ``start`` (or a
+    derived one) are examined when ``fresh`` is given: the others were already
+    paired by a cheaper rule that found nothing.
+    """
     out = _Collector(field, rule)
     constraints = list(start)
     known = {(c.cells, c.mines) for c in constraints}
@@ -212,7 +219,7 @@ def _reason(field: Field, rule: str, start: list[Constraint]) -> Finding | None:
     for i, c in enumerate(constraints):
         for s in c.cells:
             by_cell.setdefault(s, []).append(i)
-    queue = list(range(len(constraints)))
+    queue = list(range(len(constraints) - fresh if fresh else 0, len(constraints)))
     seen_pairs: set[tuple[int, int]] = set()
     while queue:
         i = queue.pop()
@@ -271,7 +278,9 @@ def _label(field: Field, c: Constraint) -> str:
     if c.source >= 0:
         return field.name(c.source)
     if c.origin.startswith("the counter"):
-        return "the counter"
+        return (f"[the {_plural(len(c.cells), 'square')} away from "
+                f"{c.origin[len('the counter minus '):]}"
+                f" hold {c.mines}]")
     return f"[{field.names(c.cells)} hold {c.mines}]"
 
 
@@ -307,17 +316,17 @@ def mine_count(field: Field) -> Finding | None:
     packing = _disjoint_packing(field.constraints)
     held = sum(c.mines for c in packing)
     rest = covered.difference(*(c.cells for c in packing)) if packing else covered
+    names = ", ".join(field.name(c.source) for c in packing)
+    needs = (f"{names} needs {_plural(held, 'mine')}" if len(packing) == 1 else
+             f"{names} need {_plural(held, 'mine')} among squares they don't share")
     if held == left and rest:
-        names = ", ".join(field.name(c.source) for c in packing)
-        out.add(rest, (), f"the counter shows {left} left and {names} already need "
-                          f"{_plural(held, 'mine')} among squares they don't share")
+        out.add(rest, (), f"the counter shows {left} left and {needs}")
         return out.finding()
     if not packing or not rest or not 0 <= left - held <= len(rest):
         return None
     if left - held == len(rest):
-        out.add((), rest, f"the counter shows {left} left and {len(rest)} squares lie outside "
-                          f"numbers that need exactly {_plural(held, 'mine')} between them")
+        out.add((), rest, f"the counter shows {left} left, {needs}, and "
+                          f"{_plural(len(rest), 'other covered square')} must hold the rest")
         return out.finding()
-    others = Constraint(rest, left - held, -1,
-                        "the counter minus " + ", ".join(_label(field, c) for c in packing))
-    return _reason(field, "mine-count", list(field.constraints) + [others])
+    others = Constraint(rest, left - held, -1, f"the counter minus {names}")
+    return _reason(field, "mine-count", list(field.constraints) + [others], fresh=1)

@@ -33,7 +33,7 @@ class Solver:
 
     def __init__(self) -> None:
         self.engine = ProbabilityEngine()
-        self.guesser = Guesser(ProbabilityEngine())
+        self.guesser = Guesser()
 
     def decide(self, field: Field) -> Finding:
         for rule in CHEAP_RULES:

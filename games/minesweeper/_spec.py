@@ -47,6 +47,10 @@ class FirstClick(enum.Enum):
         )
 
 
+def _article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def _largest_block(width: int, height: int) -> int:
     """Squares in the largest 3x3 neighbourhood (clipped) a board has."""
     return min(3, width) * min(3, height)
@@ -98,7 +102,7 @@ class BoardSpec:
         most = width * height - kept
         if not 0 <= mines <= most:
             raise ValueError(
-                f"a {width}x{height} board with a {first_click.value} first click holds "
+                f"a {width}x{height} board with {_article(first_click.value)} first click holds "
                 f"0 to {most} mines (got {mines})"
             )
         name = next((n for n, v in LEVELS.items() if v == (width, height, mines)), "custom")

@@ -50,6 +50,12 @@ class MinesweeperAdapter(GameAdapter):
 
     game = "minesweeper"
 
+    @classmethod
+    def hosting(cls, minefield: Minefield, **kwargs: Any) -> MinesweeperAdapter:
+        """An adapter for a game already set up (say, with :meth:`Minefield.with_mines`)."""
+        return cls(minefield.spec, minefield.first_click, seed=minefield.seed,
+                   minefield=minefield, **kwargs)
+
     def __init__(
         self,
         spec: BoardSpec,
@@ -57,20 +63,24 @@ class MinesweeperAdapter(GameAdapter):
         *,
         seed: int = 0,
         on_act: Callable[[Action | MoveSet, int], None] | None = None,
+        minefield: Minefield | None = None,
     ) -> None:
         spec.check(first_click)
         self.spec = spec
         self.first_click = first_click
         self.seed = seed
         self.on_act = on_act
-        self.minefield: Minefield | None = None
+        #: The game being played: made by :meth:`start`, unless one was given (a board
+        #: with known mines, for tests and replays).
+        self.minefield: Minefield | None = minefield
         #: Reveals skipped because an earlier move of the same set had opened the square.
         self.moot = 0
         #: Actions received (a move set counts once).
         self.turns = 0
 
     async def start(self) -> None:
-        self.minefield = Minefield(self.spec, self.first_click, seed=self.seed)
+        if self.minefield is None:
+            self.minefield = Minefield(self.spec, self.first_click, seed=self.seed)
         await trio.lowlevel.checkpoint()
 
     def _game(self) -> Minefield:

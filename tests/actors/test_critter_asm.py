@@ -90,7 +90,8 @@ def test_malformed_assembly_is_rejected_naming_instruction_and_problem(text, mes
 
 def test_too_long_a_program_is_rejected():
     """More than MAX_LENGTH instructions is refused, with the limit in the message."""
-    with pytest.raises(AssemblyError, match=f"the genome has 65 instructions; at most {MAX_LENGTH}"):
+    message = f"the genome has 65 instructions; at most {MAX_LENGTH}"
+    with pytest.raises(AssemblyError, match=message):
         assemble("NOP\n" * 65)
 
 
@@ -108,7 +109,8 @@ HALT = OPCODE_NUMBERS["HALT"]
     (((HALT, 0, 0, 0), (HALT, 0, 0, 3)),
      r"^instruction 1 \(HALT\): operand c is 3, but HALT takes 0 operand\(s\); "
      r"unused operands must be 0$"),
-    (((SET, 1, 2),), r"^instruction 0: expected 4 integers \(opcode, a, b, c\), got \(\d+, 1, 2\)$"),
+    (((SET, 1, 2),),
+     r"^instruction 0: expected 4 integers \(opcode, a, b, c\), got \(\d+, 1, 2\)$"),
     (((SET, 1, 2.0, 0),), r"^instruction 0: expected 4 integers, got"),
     (((SET, True, 2, 0),), r"^instruction 0: expected 4 integers, got"),
     ("SET r1, 2", r"^a genome is a sequence of instructions, got str$"),

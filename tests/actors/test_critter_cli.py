@@ -94,3 +94,23 @@ def test_missing_matplotlib_is_explained(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(ModuleNotFoundError, match=r"pip install -e '\.\[plot\]'"):
         plot_fitness([], tmp_path / "f.png")
+
+
+def test_evolve_can_start_from_a_critter(tmp_path):
+    """--init FILE.critter starts the run from that critter and its mutants."""
+    seed_file = tmp_path / "seed.critter"
+    genome = assemble("MATCH r1, both:opp, 2\nBEAT r0, r1")
+    save_critter(seed_file, genome)
+    out = tmp_path / "run"
+    assert 0 == main(["evolve", "roshambo", "--generations", "1", "--out", str(out),
+                      "--no-plot", "--init", str(seed_file), *TINY])
+    history = json.loads((out / "run.json").read_text())["history"]
+    assert assemble(history[0]["best"]) == genome
+    assert "starting from" in (out / "best.critter").read_text().splitlines()[0]
+
+
+def test_init_and_resume_together_are_refused(tmp_path, capsys):
+    """--init starts a run and --resume continues one: both at once is an error."""
+    assert 2 == main(["evolve", "roshambo", "--init", "a.critter", "--resume", "b.json",
+                      "--out", str(tmp_path)])
+    assert "give only one" in capsys.readouterr().err

@@ -203,3 +203,42 @@ def test_opponent_sets_resolve_by_preset_or_names():
     assert ("rock", "flat") == resolve_opponents("rock, flat,rock")
     with pytest.raises(ValueError, match="unknown RoShamBo player 'nobody'"):
         resolve_opponents("rock,nobody")
+
+
+def test_run_can_start_from_ancestors():
+    """A run seeded with ancestors holds them, and fills its places with their mutants."""
+    rng = random.Random(6)
+    ancestors = [random_genome(rng) for _ in range(5)]
+    config = EvolutionConfig(**SMALL)
+    run = Evolution(config, ancestors=ancestors)
+    everyone = [g for island in run.islands for g in island]
+    assert [12, 12] == [len(island) for island in run.islands]
+    assert set(ancestors) <= set(everyone)
+    assert ancestors[0] in run.islands[0] and ancestors[1] in run.islands[1]
+    # The others are one or more edits away from an ancestor: never random strangers.
+    assert len(set(everyone)) > 5
+
+
+def test_follow_up_run_starts_from_the_champion_and_population():
+    """ancestors() lists the champion first, then the current population, without repeats."""
+    config = EvolutionConfig(**SMALL)
+    run = Evolution(config)
+    with Evaluator(config.task()) as evaluator:
+        run.step(evaluator)
+    ancestors = run.ancestors()
+    assert ancestors[0] == run.champion.genome
+    assert len(ancestors) == len(set(ancestors))
+    follow_up = Evolution(EvolutionConfig(**{**SMALL, "opponents": ("beat-last",)}),
+                          ancestors=ancestors)
+    assert run.champion.genome in follow_up.islands[0]
+
+
+def test_damaged_run_file_is_refused(tmp_path):
+    """A run file with a missing part is refused as damaged, not with a bare KeyError."""
+    config = EvolutionConfig(**SMALL)
+    run = Evolution(config)
+    data = run.to_json()
+    del data["islands"]
+    (tmp_path / "run.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="a damaged critter run: KeyError 'islands'"):
+        Evolution.load(tmp_path / "run.json")

@@ -1,4 +1,4 @@
-"""The genetic operators: valid children, reproducible from a seed, selection that prefers the fit."""
+"""Genetic operators: valid children, reproducible from a seed, selection preferring the fit."""
 
 import random
 
