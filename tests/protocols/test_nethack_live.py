@@ -24,6 +24,10 @@ from protocols.nethack import (
 from protocols.pty import Watchdog
 from runtime import Session
 
+# Live games on a loaded 2-core machine occasionally miss a timing window (seen when
+# eight other jobs ran beside the suite); a real defect fails all three attempts.
+pytestmark = pytest.mark.flaky(reruns=2)
+
 try:
     find_nethack_binary()
 except FileNotFoundError as exc:
