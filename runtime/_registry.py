@@ -31,6 +31,8 @@ COMMAND_HELP = {
     "play": "play one game, showing the agent's reasoning",
     "tournament": "play many games and rank the results",
     "bench": "measure an agent over many games",
+    "serve": "host a game server that players and agents connect to",
+    "evolve": "evolve an agent by playing many games",
 }
 
 

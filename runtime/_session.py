@@ -120,9 +120,11 @@ class Session:
                 outcome, cause = "", str(exc)
             except BaseException as exc:
                 # Cancellation may arrive bare or grouped by the supervisor's nursery.
-                cancelled = isinstance(exc, trio.Cancelled) or (
-                    isinstance(exc, BaseExceptionGroup)
-                    and exc.split(trio.Cancelled)[1] is None
+                # An interrupt (Ctrl-C, or the reader of our output going away)
+                # is a request to stop, not a failure of the game or the agent.
+                stopping = (trio.Cancelled, KeyboardInterrupt)
+                cancelled = isinstance(exc, stopping) or (
+                    isinstance(exc, BaseExceptionGroup) and exc.split(stopping)[1] is None
                 )
                 if cancelled:
                     _log.info("session.cancelled", turns=self.decisions)

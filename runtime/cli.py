@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import trio
 
 from ._logging import LEVELS, configure_logging
+from ._output import OutputClosed, guard_stdout, only
 from ._registry import COMMAND_HELP, GamePlugin, available_games
 from .daemon._commands import COMMANDS as DAEMON_COMMANDS
 
@@ -85,10 +86,26 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
     return parser
 
 
+def game_first(argv: Sequence[str], games: dict[str, GamePlugin]) -> list[str]:
+    """``belligerent spellcast serve ...`` reads as ``belligerent serve spellcast ...``.
+
+    Both orders are natural to type; the parser knows only command-then-game, so a
+    leading game name followed by one of its own commands is swapped before parsing.
+    """
+    argv = list(argv)
+    positions = [i for i, arg in enumerate(argv) if not arg.startswith("-")]
+    if len(positions) >= 2:
+        first, second = positions[0], positions[1]
+        plugin = games.get(argv[first])
+        if plugin is not None and plugin.command(argv[second]) is not None:
+            argv[first], argv[second] = argv[second], argv[first]
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     games = available_games()
     parser = build_parser(games)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(game_first(sys.argv[1:] if argv is None else argv, games))
     log_file = None
     if args.log_file:
         try:
@@ -109,16 +126,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             command = games[args.game].command(args.command)
             assert command is not None  # argparse only offers the game's own commands
             run = command.run
+        stdout = guard_stdout()
         try:
             return trio.run(run, args)
-        except KeyboardInterrupt:
-            print("\ninterrupted", file=sys.stderr)
-            return 130
         except (ValueError, LookupError, OSError) as exc:
+            if stdout.closed_by_reader:
+                return 141
             # Bad input that got past argparse (an unknown opponent, a missing file):
             # one line that says what was wrong, not a traceback.
             print(f"belligerent: error: {exc}", file=sys.stderr)
             return 2
+        except BaseException as exc:
+            if only(exc, OutputClosed) or stdout.closed_by_reader:
+                # `belligerent play ... | head`: the reader has what it wanted.
+                return 141  # 128 + SIGPIPE, as a tool killed by the broken pipe would
+            if only(exc, KeyboardInterrupt):
+                print("\ninterrupted", file=sys.stderr)
+                return 130
+            raise
+        finally:
+            stdout.restore()
     finally:
         if log_file is not None:
             # Point logging back at stderr before closing the file: structlog's

@@ -77,3 +77,29 @@ def test_tournament_rejects_unknown_agents(agents, capsys):
     """An unknown agent name is one error line listing the agents."""
     assert 2 == main(["tournament", "roshambo", "--agents", agents, "--field", "rock"])
     assert "choose from iocaine-plus, granite" in capsys.readouterr().err
+
+
+def test_game_may_come_before_its_command(capsys):
+    """`belligerent roshambo play` plays the same match as `belligerent play roshambo`."""
+    argv = ["--agent", "granite", "--opponent", "rotate", "--turns", "30", "--seed", "5",
+            "--quiet"]
+    assert 0 == main(["roshambo", "play", *argv])
+    game_first = capsys.readouterr().out.rsplit(" in ", 1)[0]  # drop the wall time
+    assert 0 == main(["play", "roshambo", *argv])
+    assert game_first == capsys.readouterr().out.rsplit(" in ", 1)[0]
+    assert game_first.startswith("granite vs rotate: win, score +")
+
+
+def test_reader_closing_the_pipe_stops_quietly():
+    """Piping a long match into a reader that exits early ends without an error or log."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "runtime.cli", "play", "roshambo", "--opponent", "rock"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # what `| head -1` does after its line
+    err = proc.stderr.read().decode()
+    assert 141 == proc.wait(timeout=60)
+    assert first.startswith(b"iocaine-plus 1.0 vs rock")
+    assert "" == err
