@@ -44,6 +44,10 @@ from ._messages import EntryChanged as EntryChanged
 from ._messages import Observation as Observation
 from ._messages import Proposal as Proposal
 from ._messages import message as message
+from ._parameters import Parameter as Parameter
+from ._parameters import one_of as one_of
+from ._parameters import read_parameters as read_parameters
+from ._parameters import whole_number as whole_number
 from ._progress import ProgressBar as ProgressBar
 from ._registry import GameCommand as GameCommand
 from ._registry import GamePlugin as GamePlugin
@@ -85,6 +89,7 @@ __all__ = [
     "Observation",
     "Observed",
     "Overflow",
+    "Parameter",
     "ProgressBar",
     "Proposal",
     "RestartLimitError",
@@ -104,6 +109,9 @@ __all__ = [
     "encode",
     "load_game",
     "message",
+    "one_of",
     "open_supervisor",
+    "read_parameters",
     "record_cause",
+    "whole_number",
 ]

@@ -24,6 +24,7 @@ from ._agents import person_agent
 from ._bench import format_table, matplotlib_available, plot, run_bench, write_csv
 from ._ks import DEFAULT_TRIALS
 from ._personalities import PERSONALITIES, personality
+from ._plan import plan_session
 
 _NAMES = {"day-job": "day job", "street": "street", "stunt-show": "stunt show",
           "lotto": "lotto", "crime": "crime", "rock-band": "rock band",
@@ -174,4 +175,5 @@ PLUGIN = GamePlugin(
                     help="live many lives as each personality; distribution of final cash "
                     "and days per occupation"),
     ),
+    plan_session=plan_session,
 )

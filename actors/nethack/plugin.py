@@ -14,6 +14,7 @@ from protocols.nethack import NETHACK_ENV, NetHackAdapter
 from runtime import Bus, GameCommand, GamePlugin, Session
 
 from ._agents import minimal_agent
+from ._plan import plan_session
 
 
 def _positive(text: str) -> int:
@@ -65,4 +66,5 @@ PLUGIN = GamePlugin(
         GameCommand("play", play, add_play_arguments,
                     help="play one game of NetHack with the minimal agent, showing the screen"),
     ),
+    plan_session=plan_session,
 )

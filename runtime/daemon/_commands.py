@@ -139,6 +139,7 @@ DEMO_MIX: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("roshambo", (("agent", "granite"), ("turns", "300"))),
     ("minesweeper", ()),
     ("dayinlife", ()),
+    ("nethack", (("max_actions", "300"),)),
 )
 
 
@@ -187,8 +188,7 @@ async def daemon_command(args: argparse.Namespace) -> int:
 async def _demo(config: DaemonConfig, level: str) -> int:
     """The daemon, a default mix of games played in rounds, and `tail` on the terminal."""
     installed = available_games()
-    mix = [(g, p) for g, p in DEMO_MIX
-           if g in installed and installed[g].plan_session is not None]
+    mix = [(g, p) for g, p in DEMO_MIX if _playable(installed, g, p)]
     print(f"belligerent daemon --demo: playing {', '.join(sorted({g for g, _ in mix}))}; "
           f"socket {config.socket}, records {config.database}. Ctrl-C stops.\n"
           f"In another terminal: belligerent status | results | tail --game GAME | "
@@ -220,6 +220,20 @@ async def _demo(config: DaemonConfig, level: str) -> int:
               f"sessions ({', '.join(f'{o} {n}' for o, n in counts.most_common())}). "
               f"See them with: belligerent report roshambo", file=sys.stderr)
     return 0
+
+
+def _playable(installed: dict[str, Any], game: str, parameters: tuple[tuple[str, str], ...]
+              ) -> bool:
+    """Whether the demo can play ``game`` here: installed, plannable, and with what it
+    needs (NetHack's binary, for one) present."""
+    plugin = installed.get(game)
+    if plugin is None or plugin.plan_session is None:
+        return False
+    try:
+        plugin.plan_session(dict(parameters), 0)
+    except Exception:
+        return False
+    return True
 
 
 async def _demo_rounds(daemon: Any, mix: list[tuple[str, tuple[tuple[str, str], ...]]]) -> None:

@@ -322,7 +322,9 @@ class Daemon:
         parameters = dict(request.parameters)
         try:
             check_parameters(plugin, parameters, request.seed)
-        except (ValueError, LookupError, TypeError) as exc:
+        except (ValueError, LookupError, TypeError, OSError) as exc:
+            # OSError: the game needs something missing here (a binary, a file); its
+            # message says what, and how to get it.
             return ErrorReply("bad-parameter", str(exc))
         except Exception as exc:
             return ErrorReply("bad-parameter", f"the {request.game} plugin could not plan a "

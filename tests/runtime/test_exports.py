@@ -41,6 +41,7 @@ PUBLIC = [
     "Observation",
     "Observed",
     "Overflow",
+    "Parameter",
     "ProgressBar",
     "Proposal",
     "RestartLimitError",
@@ -60,8 +61,11 @@ PUBLIC = [
     "encode",
     "load_game",
     "message",
+    "one_of",
     "open_supervisor",
+    "read_parameters",
     "record_cause",
+    "whole_number",
 ]
 
 

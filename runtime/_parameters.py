@@ -1,0 +1,75 @@
+"""Session parameters as a user types them (``--param turns=300``), read and checked.
+
+The daemon passes a game's ``plan_session`` strings, because they come from a
+command line or a socket. Every game needs the same care with them — refuse unknown
+names, convert values, fill defaults, and say exactly what was wrong — so the
+checking lives here once and each game only declares its parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Parameter:
+    """One parameter a game's sessions understand."""
+
+    name: str
+    help: str
+    default: Any
+    #: Turns the typed string into the value; raises ValueError with a reason.
+    convert: Callable[[str], Any] = str
+
+
+def whole_number(minimum: int | None = None) -> Callable[[str], int]:
+    """A converter for integers, optionally at least ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {text!r}") from None
+        if minimum is not None and value < minimum:
+            raise ValueError(f"expected a number >= {minimum}, got {value}")
+        return value
+
+    return convert
+
+
+def one_of(choices: Sequence[str]) -> Callable[[str], str]:
+    """A converter accepting only ``choices``."""
+
+    def convert(text: str) -> str:
+        if text not in choices:
+            raise ValueError(f"expected one of {', '.join(choices)}, got {text!r}")
+        return text
+
+    return convert
+
+
+def read_parameters(
+    game: str, given: Mapping[str, str], known: Sequence[Parameter]
+) -> dict[str, Any]:
+    """``given`` converted, with defaults for the rest; ValueError names what was wrong."""
+    by_name = {p.name: p for p in known}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        names = ", ".join(by_name) or "none"
+        raise ValueError(
+            f"unknown {game} parameter(s) {', '.join(unknown)}; known: {names}"
+        )
+    values: dict[str, Any] = {}
+    for parameter in known:
+        if parameter.name not in given:
+            values[parameter.name] = parameter.default
+            continue
+        try:
+            values[parameter.name] = parameter.convert(given[parameter.name])
+        except ValueError as exc:
+            raise ValueError(f"{game} parameter {parameter.name}: {exc}") from None
+    return values
+
