@@ -30,6 +30,13 @@ def assert_reaped(pid: int) -> None:
     assert f" {os.getpid()} " not in stat.rsplit(")", 1)[1][:20], stat
 
 
+def new_children(before: list[int]) -> list[int]:
+    """Our live children that were not there at ``before``: a process-lifetime helper
+    started by an earlier test (multiprocessing's resource tracker, Ray) is not a leak
+    of the test that checks."""
+    return sorted(set(children()) - set(before))
+
+
 def children() -> list[int]:
     """Our live child processes, from /proc."""
     me = os.getpid()

@@ -12,7 +12,7 @@ import signal
 
 import pytest
 import trio
-from pty_helpers import assert_reaped, children, open_fds
+from pty_helpers import assert_reaped, children, new_children, open_fds
 
 from actors.nethack._agents import minimal_agent
 from protocols.nethack import (
@@ -50,12 +50,10 @@ async def play_until(session: Session, decisions: int, then):
     return result
 
 
-# Passes alone; fails after the rest of the suite in the same process (under
-# investigation), so it is opt-in: python -m pytest -m slow tests/protocols/test_nethack_live.py
-@pytest.mark.slow
 async def test_agent_quits_cleanly_and_the_result_comes_from_the_goodbye_screen():
     """A budgeted game ends with #quit and y; the goodbye screen gives moves and dlvl."""
     before = open_fds()
+    kids = children()
     adapter = NetHackAdapter.live()
     result = await Session(adapter, minimal_agent(limit=40), seed=1).run()
     assert "" == result.cause
@@ -66,7 +64,7 @@ async def test_agent_quits_cleanly_and_the_result_comes_from_the_goodbye_screen(
         assert "quit" == detail["how"]
     assert_reaped(adapter.terminal.pid)
     assert before == open_fds()
-    assert [] == children()
+    assert [] == new_children(kids)
 
 
 async def test_killing_the_game_mid_session_ends_it_with_the_cause():
@@ -135,12 +133,10 @@ async def test_garbage_keys_are_survived_and_the_game_still_quits():
     assert_reaped(adapter.terminal.pid)
 
 
-# Passes alone; fails after the rest of the suite in the same process (under
-# investigation), so it is opt-in: python -m pytest -m slow tests/protocols/test_nethack_live.py
-@pytest.mark.slow
 async def test_cancelling_a_session_reaps_the_game_and_logs_it():
     """Cancellation mid-game hangs up on NetHack and reaps it; nothing is left open."""
     before = open_fds()
+    kids = children()
     adapter = NetHackAdapter.live()
     session = Session(adapter, minimal_agent(limit=10_000), seed=6)
     with trio.CancelScope() as scope:
@@ -156,15 +152,13 @@ async def test_cancelling_a_session_reaps_the_game_and_logs_it():
     assert session.decisions >= 5
     assert_reaped(adapter.terminal.pid)
     assert before == open_fds()
-    assert [] == children()
+    assert [] == new_children(kids)
 
 
-# Passes alone; fails after the rest of the suite in the same process (under
-# investigation), so it is opt-in: python -m pytest -m slow tests/protocols/test_nethack_live.py
-@pytest.mark.slow
 async def test_twenty_concurrent_games_complete_without_interference():
     """Twenty games at once in two private playgrounds all end cleanly, each its own."""
     before = open_fds()
+    kids = children()
     results = {}
     async with PlaygroundPool() as pool:
         async def one(i: int) -> None:
@@ -185,7 +179,7 @@ async def test_twenty_concurrent_games_complete_without_interference():
         assert record.outcome in ("quit", "death")
         assert_reaped(pid)
     assert before == open_fds()
-    assert [] == children()
+    assert [] == new_children(kids)
 
 
 def test_missing_nethack_binary_names_the_install_command(tmp_path):

@@ -6,7 +6,7 @@ Set ``BELLIGERENT_ROGUE`` to the user's Rogue 5.4.4 binary to run these.
 import os
 
 import pytest
-from pty_helpers import assert_reaped, children, open_fds
+from pty_helpers import assert_reaped, children, new_children, open_fds
 
 from actors.rogue._agents import minimal_agent
 from protocols.rogue import ROGUE_ENV, RogueAdapter, find_rogue_binary, read_screen
@@ -37,6 +37,7 @@ def test_binary_that_does_not_exist_is_named(tmp_path):
 async def test_live_game_quits_cleanly_with_its_own_save_file():
     """The minimal agent plays, quits (Q, y) or dies, and the game's directory is removed."""
     before = open_fds()
+    kids = children()
     adapter = RogueAdapter.live()
     workdir = adapter.workdir
     result = await Session(adapter, minimal_agent(limit=60), seed=1).run()
@@ -47,7 +48,7 @@ async def test_live_game_quits_cleanly_with_its_own_save_file():
     assert not os.path.exists(workdir)
     assert_reaped(adapter.terminal.pid)
     assert before == open_fds()
-    assert [] == children()
+    assert [] == new_children(kids)
 
 
 @needs_rogue
