@@ -66,15 +66,13 @@ def evolve_until_target(seed: int, population: int, jobs: int, max_generations: 
         return None, run.champion.genome, evaluator.played, time.perf_counter() - started
 
 
-def random_search(count: int, seed: int) -> tuple[float, tuple[int, ...]]:
-    """The best of ``count`` random programs, by the same fitness."""
+def random_search(count: int, seed: int, jobs: int) -> tuple[float, tuple[int, ...]]:
+    """The best of ``count`` random programs, by the same fitness (the run's task)."""
     rng = random.Random(seed)
-    task = FitnessTask(BASIC, turns=TURNS, seed=seed)
-    best = None
-    for _ in range(count):
-        result = evaluate(random_genome(rng), task)
-        if best is None or result.fitness > best.fitness:
-            best = result
+    task = EvolutionConfig(opponents=BASIC, seed=seed, turns=TURNS).task()
+    with Evaluator(task, jobs=jobs) as evaluator:
+        results = evaluator.evaluate([random_genome(rng) for _ in range(count)])
+    best = max(results, key=lambda e: e.fitness)
     return best.fitness, best.scores
 
 
@@ -94,7 +92,8 @@ def main() -> int:
     args = parser.parse_args()
     configure_logging(level="warning")
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, {args.jobs} worker(s); "
-          f"population {args.population} on 4 islands; target: > {TARGET} against each of "
+          f"population {args.population} on 4 islands, at most {args.max_generations} "
+          f"generations a seed; target: > {TARGET} against each of "
           f"{', '.join(BASIC)} in {TURNS}-throw matches")
     generations, seconds = [], []
     winner = None
@@ -102,13 +101,15 @@ def main() -> int:
         record, best, played, elapsed = evolve_until_target(
             seed, args.population, args.jobs, args.max_generations)
         if record is None:
+            scores = evaluate(best, EvolutionConfig(opponents=BASIC, seed=seed).task()).scores
             print(f"seed {seed}: target NOT reached in {args.max_generations} generations "
-                  f"({elapsed:.0f}s, {played} critters played); best {disassemble(best)!r}")
+                  f"({elapsed:.0f}s, {played} critters played); best critter's scores "
+                  f"{' '.join(f'{s:+d}' for s in scores)}: {disassemble(best)!r}")
             continue
         generations.append(record.generation + 1)
         seconds.append(elapsed)
         winner = winner or best
-        baseline, baseline_scores = random_search(played, seed)
+        baseline, baseline_scores = random_search(played, seed, args.jobs)
         print(f"seed {seed}: target reached at generation {record.generation} "
               f"({record.generation + 1} generations, {elapsed:.0f}s, {played} critters played); "
               f"scores {' '.join(f'{s:+d}' for s in record.best_scores)}, fresh seeds "

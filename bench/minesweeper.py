@@ -1,99 +1,95 @@
-"""Minesweeper: the rule-based agent's win rates, and what the runtime costs it.
+"""Minesweeper: the rule-based agent's win rates against the targets, and the runtime's cost.
 
 Plays ``--games`` games per level (beginner, intermediate, expert) and first-click
-rule (safe: first click in a corner, never a mine; opening: first click a zero),
-every game a full runtime session, and prints win rates with 95% Wilson intervals
-beside the published targets, and the share of moves made by each rule.
+rule (safe: first click in a corner, never a mine; opening: first click at (3,3),
+a zero) by the direct path — the agent's rule functions in its cost order,
+called by the plain solver, no session — in ``--jobs`` worker processes, and
+prints win rates with 95% Wilson intervals beside the published targets
+(met / within CI / not met), the share of moves made by each rule, and the time
+taken.
 
-Then, unless ``--no-overhead``, times ``--overhead-games`` expert games played by
-the same rules without the runtime (the plain :class:`Solver` driving the game
-directly) and through it, in the same run, and prints the ratio.
+Then replays the first ``--runtime-games`` seeds of every line through full
+runtime sessions and checks that every game was played move for move the same
+(a digest of all the agent's actions), printing the runtime's time per game
+against the direct path's, measured in the same run.
 
-    python bench/minesweeper.py --games 10000 --jobs 2
+    python bench/minesweeper.py --games 10000 --jobs 2 --levels expert --seed 0
+    python bench/minesweeper.py --games 200 --runtime-games 20    # a quick look
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
 
 import trio
 
-from actors.minesweeper._bench import format_results, play_game, run_bench
-from actors.minesweeper._field import FieldTracker
-from actors.minesweeper._solver import Solver
-from protocols.minesweeper import BoardSpec, FirstClick, MinesweeperAdapter
+from actors.minesweeper._bench import check_runtime, format_checks, format_results, run_bench
+from protocols.minesweeper import BoardSpec, FirstClick
 from runtime import ProgressBar, configure_logging
 
 
-def direct_game(spec: BoardSpec, rule: FirstClick, seed: int) -> tuple[bool, float, int]:
-    """One game with the plain solver on the adapter's game, no session: (won, seconds, turns)."""
-    from games.minesweeper import Minefield, Move, Status, Verb  # the baseline hosts the game
-
-    game = Minefield(spec, rule, seed=seed)
-    adapter = MinesweeperAdapter(spec, rule, seed=seed, minefield=game)
-    tracker, solver = FieldTracker(), Solver()
-    turns = 0
-    started = time.perf_counter()
-    while not game.is_over:
-        finding = solver.decide(tracker.update(adapter.view()))
-        turns += 1
-        for s in finding.flag:
-            game.play(Move(Verb.FLAG, s % game.width, s // game.width))
-        for s in finding.reveal:
-            if game.is_over:
-                break
-            if game.square(s % game.width, s // game.width) == "#":
-                game.play(Move(Verb.REVEAL, s % game.width, s // game.width))
-    return game.status is Status.WON, time.perf_counter() - started, turns
-
-
-async def overhead(games: int) -> str:
-    spec, rule = BoardSpec.level("expert"), FirstClick.SAFE
-    direct = [direct_game(spec, rule, seed) for seed in range(games)]
-    started = time.perf_counter()
-    records = [await play_game(spec, rule, seed) for seed in range(games)]
-    through = time.perf_counter() - started
-    plain = sum(t for _, t, _ in direct)
-    turns = sum(n for _, _, n in direct)
-    same = sum(r.won == d[0] for r, d in zip(records, direct, strict=True))
-    return (
-        f"runtime overhead, {games} expert games (safe) on the same seeds: plain solver "
-        f"{plain / games * 1000:.0f} ms/game, through the runtime {through / games * 1000:.0f} "
-        f"ms/game = {through / plain:.2f}x; {(through - plain) / turns * 1e6:.0f} us more per "
-        f"decision; {same}/{games} games with the same outcome"
-    )
-
-
-async def main(args: argparse.Namespace) -> None:
+async def main(args: argparse.Namespace) -> int:
     specs = [BoardSpec.level(name) for name in args.levels.split(",")]
     rules = [FirstClick.parse(r) for r in args.first_click.split(",")]
     total = args.games * len(specs) * len(rules)
     bar = ProgressBar(total, label="minesweeper")
     started = time.perf_counter()
     lines = await run_bench(specs, rules, games=args.games, seed=args.seed, jobs=args.jobs,
-                            progress=bar.update)
+                            path="direct", progress=bar.update)
     elapsed = time.perf_counter() - started
     print(f"# minesweeper bench: {platform.python_implementation()} {platform.python_version()},"
-          f" {args.jobs} job(s), seeds {args.seed}..{args.seed + args.games - 1}")
+          f" {args.jobs} job(s), seeds {args.seed}..{args.seed + args.games - 1} per line, "
+          f"direct path")
     print(format_results(lines))
-    print(f"\n{total} games in {elapsed:.0f}s ({elapsed / total * 1000:.0f} ms/game wall)")
-    if not args.no_overhead:
-        print(await overhead(args.overhead_games))
+    print(f"\n{total} games in {elapsed:.0f}s wall ({elapsed / total * 1000:.1f} ms/game wall "
+          f"with {args.jobs} job(s))")
+    checks = []
+    if args.runtime_games:
+        n = min(args.runtime_games, args.games)
+        check_bar = ProgressBar(2 * n * len(specs) * len(rules), label="runtime check")
+        started = time.perf_counter()
+        checks = await check_runtime(specs, rules, games=n, seed=args.seed, jobs=args.jobs,
+                                     progress=check_bar.update)
+        print(format_checks(checks))
+        print(f"runtime check took {time.perf_counter() - started:.0f}s")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({
+                "seed": args.seed,
+                "games": args.games,
+                "seconds": elapsed,
+                "lines": [{
+                    "level": line.level, "first_click": line.first_click, "games": line.n,
+                    "wins": line.wins, "rate": line.rate, "ci95": line.interval,
+                    "target": line.target, "verdict": line.verdict(),
+                    "moves_by_rule": dict(line.moves_by_rule()),
+                    "decisions_by_rule": dict(line.decisions_by_rule()),
+                } for line in lines],
+                "runtime_check": [{
+                    "level": c.level, "first_click": c.first_click, "games": c.n,
+                    "same_moves": c.same_moves, "same_outcome": c.same_outcome,
+                    "direct_seconds": c.direct_seconds, "runtime_seconds": c.runtime_seconds,
+                } for c in checks],
+            }, out, indent=1)
+    return 1 if any(c.same_moves != c.n for c in checks) else 0
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="games per line (default 1000)")
+    parser.add_argument("--games", type=int, default=10_000,
+                        help="games per level and rule (default 10000)")
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--first-click", default="safe,opening")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--overhead-games", type=int, default=50)
-    parser.add_argument("--no-overhead", action="store_true")
+    parser.add_argument("--seed", type=int, default=0, help="game i of a line uses seed + i")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--runtime-games", type=int, default=20,
+                        help="seeds per line replayed through the runtime (default 20; 0: none)")
+    parser.add_argument("--json", default=None, metavar="PATH",
+                        help="also write the figures to this JSON file")
     configure_logging(level="warning")
-    trio.run(main, parser.parse_args())
-    sys.exit(0)
+    sys.exit(trio.run(main, parser.parse_args()))

@@ -26,27 +26,34 @@ FIELD = (
 PRESETS = ("basic", "suite", "field")
 
 
-def resolve_opponents(text: str) -> tuple[str, ...]:
-    """``basic``, ``suite`` (every Python dummy), ``field`` (real bots) or ``NAME,NAME,...``.
-
-    ValueError for an unknown name (listing the known ones) or for ``field``
-    without pyspiel.
-    """
-    text = text.strip()
-    if text == "basic":
+def _preset(name: str) -> tuple[str, ...]:
+    if name == "basic":
         return BASIC
-    if text == "suite":
+    if name == "suite":
         return tuple(dummy_names())
-    if text == "field":
-        if not openspiel_available():
-            raise ValueError(
-                "the 'field' opponents are real 1999 bots from open-spiel: "
-                "pip install -e '.[bench]'"
-            )
-        return FIELD
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    if not names:
+    if not openspiel_available():
+        raise ValueError(
+            "the 'field' opponents are real 1999 bots from open-spiel: "
+            "pip install -e '.[bench]'"
+        )
+    return FIELD
+
+
+def resolve_opponents(text: str) -> tuple[str, ...]:
+    """A comma-separated list of presets and bot names, expanded, repeats dropped.
+
+    Presets: ``basic``, ``suite`` (every Python dummy), ``field`` (real bots); so
+    ``field,basic`` is the 17 real bots and the four dummies. ValueError for an
+    unknown name (listing the known ones) or for ``field`` without pyspiel.
+    """
+    items = [n.strip() for n in text.split(",") if n.strip()]
+    if not items:
         raise ValueError(f"expected one of {', '.join(PRESETS)} or NAME,NAME,...; got {text!r}")
-    for name in names:
-        make_opponent(name)  # ValueError naming the known players
-    return names
+    names: list[str] = []
+    for item in items:
+        if item in PRESETS:
+            names.extend(_preset(item))
+        else:
+            make_opponent(item)  # ValueError naming the known players
+            names.append(item)
+    return tuple(dict.fromkeys(names))

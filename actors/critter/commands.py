@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--opponents", default="basic", metavar="SET",
         help=f"who critters are evaluated against: {', '.join(PRESETS)} "
         "(basic: rock, rotate, beat-last, beat-frequent; suite: every Python dummy; "
-        "field: 17 real 1999 bots, needs the bench extra) or NAME,NAME,... (default basic)",
+        "field: 17 real 1999 bots, needs the bench extra), bot names, or a comma-separated "
+        "mix such as field,basic (default basic)",
     )
     parser.add_argument("--out", type=Path, default=Path("critter-run"), metavar="DIR",
                         help="where to write run.json, log.txt, best.critter, fitness.png")

@@ -1,8 +1,10 @@
 """The rule framework without the runtime: the same rules, cheapest first, in one call.
 
 The agent proper runs the rules as knowledge sources under the arbiter; this
-plain driver runs the very same functions in the same order, for tests and as
-the baseline the bench measures the runtime's overhead against.
+plain driver runs the very same functions in the same order. The bench's direct
+path plays its bulk games with it (several times faster than a session per
+game), and checks on a sample of the same seeds that the runtime agent sends
+exactly the same actions; tests use it to play positions without a session.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ from protocols.minesweeper import (
 from runtime import GameCommand, GamePlugin, ProgressBar, Session
 
 from ._agents import AGENTS
-from ._bench import format_results, run_bench
+from ._bench import PATHS, check_runtime, format_checks, format_results, run_bench
+from ._plan import plan_session
 
 
 def _positive(text: str) -> int:
@@ -140,6 +141,23 @@ def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the first game; game i uses seed + i")
     parser.add_argument("--jobs", type=_positive, default=1,
                         help="worker processes (default: 1)")
+    parser.add_argument("--path", choices=PATHS, default="direct",
+                        help="direct: the rules called by the plain solver, no session "
+                        "(fast; the default); runtime: every game a full session")
+    parser.add_argument("--runtime-check", type=_count, default=10, metavar="N",
+                        help="with --path direct, also replay the first N seeds of each line "
+                        "through the runtime and compare every move (default: %(default)s; "
+                        "0 to skip)")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    return value
 
 
 async def bench(args: argparse.Namespace) -> int:
@@ -155,14 +173,26 @@ async def bench(args: argparse.Namespace) -> int:
             n.strip() for n in args.level.split(",") if n.strip()]
         specs = [BoardSpec.level(n) for n in names]
     total = args.games * len(specs) * len(rules)
-    bar = ProgressBar(total, label="bench")
+    bar = ProgressBar(total, label=f"bench ({args.path})")
     started = time.perf_counter()
     lines = await run_bench(specs, rules, games=args.games, seed=args.seed, jobs=args.jobs,
-                            progress=bar.update)
+                            path=args.path, progress=bar.update)
     elapsed = time.perf_counter() - started
     print(format_results(lines))
-    print(f"\n{total} games in {elapsed:.0f}s with {args.jobs} job(s), seeds "
+    print(f"\n{total} games ({args.path}) in {elapsed:.0f}s with {args.jobs} job(s), seeds "
           f"{args.seed}..{args.seed + args.games - 1} per line")
+    check = min(args.runtime_check, args.games) if args.path == "direct" else 0
+    if check:
+        check_bar = ProgressBar(2 * check * len(specs) * len(rules), label="runtime check")
+        started = time.perf_counter()
+        checks = await check_runtime(specs, rules, games=check, seed=args.seed,
+                                     jobs=args.jobs, progress=check_bar.update)
+        print(format_checks(checks))
+        print(f"runtime check took {time.perf_counter() - started:.0f}s")
+        if any(c.same_moves != c.n for c in checks):
+            print("belligerent: the runtime played differently from the direct path",
+                  file=sys.stderr)
+            return 1
     return 0
 
 
@@ -176,4 +206,5 @@ PLUGIN = GamePlugin(
         GameCommand("bench", bench, add_bench_arguments,
                     help="play many games; win rates with 95% intervals and moves by rule"),
     ),
+    plan_session=plan_session,
 )

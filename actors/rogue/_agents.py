@@ -1,6 +1,6 @@
-"""The minimal Rogue agent: reads the screen, explores, takes the stairs, quits cleanly.
+"""The Rogue agents: Rog-O-Matic, and the minimal agent that proves the adapter.
 
-It proves the adapter end to end; the Rog-O-Matic agent is separate work. Static
+The minimal agent: Static
 priority, highest first: answer screens (``--More--``, lists, questions), quit
 after its budget, go down the stairs, explore, search.
 """
@@ -19,6 +19,22 @@ from actors.roguelike import (
     TakeStairs,
 )
 from runtime import AgentSpec
+
+from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
+from ._connect import ConnectivityAnalyser
+from ._intern import InternalStateRecogniser
+from ._inventory import InventoryDatabase
+from ._items import Armor, MagicItems, ObjectAcquisition
+from ._objects import ObjectMapper
+from ._paths import PathCalculator
+from ._screens import Budget, InventoryCheck, ScreenHandler
+from ._sense import Messages, Sense
+from ._tactics import Tactics
+from ._terrain import TerrainMap
+from ._upkeep import Exploration, Health
+
+#: Bumped whenever the agent's play changes (recorded with every result).
+ROGOMATIC_VERSION = "1.0"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -65,4 +81,33 @@ def minimal_agent(limit: int = 500) -> AgentSpec:
         knowledge_sources=(RogueCartographer,),
         experts=(RogueAnswers, quit_expert, RogueStairs, RogueExplore, Search),
         decision_deadline=1.0,
+    )
+
+
+def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> AgentSpec:
+    """Rog-O-Matic: the knowledge sources, and the experts in the seed's static order.
+
+    Above the seed's experts sit the screen handlers (``--More--``, questions, lists),
+    the inventory check and, if ``max_actions`` is set, the budget.
+    """
+    experts = [ScreenHandler]
+    if max_actions is not None:
+        experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
+    experts += [InventoryCheck, Weapon, Melee, Target, Missile, Battlestations, Retreat,
+                ObjectAcquisition, Armor, MagicItems, Health, Exploration]
+    bound = tuple(
+        type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
+    )
+    return AgentSpec(
+        name="rogomatic",
+        version=ROGOMATIC_VERSION,
+        description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
+        "object map, inventory, terrain, connectivity, paths, internal state; experts "
+        "weapon, melee, target, missile, battlestations, retreat, object, armor, magic, "
+        "health, explore",
+        knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
+                           InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),
+        experts=bound,
+        decision_deadline=2.0,
+        settle_timeout=5.0,
     )

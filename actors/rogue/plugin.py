@@ -1,18 +1,41 @@
-"""``belligerent play rogue --rogue-bin PATH``: the minimal agent plays one game.
+"""``belligerent play rogue`` and ``belligerent tournament rogue``.
 
 Registered as the ``rogue`` entry point of ``belligerent.games``. The Rogue binary
-is the user's: ``--rogue-bin`` or ``$BELLIGERENT_ROGUE``.
+is the user's: ``--rogue-bin`` or ``$BELLIGERENT_ROGUE``. ``--seed`` fixes the
+dungeon where the platform allows it (the project's preload library, see
+``protocols.rogue._seed``); where it does not, games use Rogue's own random
+dungeon and the command says so on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
 
 from actors.roguelike._play import report, run_session
-from protocols.rogue import ROGUE_ENV, RogueAdapter
-from runtime import Bus, GameCommand, GamePlugin, Session
+from protocols.rogue import ROGUE_ENV, RogueAdapter, find_rogue_binary
+from protocols.rogue._seed import SeededRogueAdapter, SeedSupport, check_seed, seed_support
+from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Session
 
+from . import DEFAULT_TACTICS, Tactics, rogomatic
 from ._agents import minimal_agent
+from ._learning import Chooser, TacticsStore, describe, from_json
+from ._tournament import NOT_PLAYED, TournamentConfig, run_tournament
+from ._tournament_game import CappedAdapter, GameSpec, play_game
+from ._tournament_report import GameLine, format_summary, plot_scores, summarize
+
+#: Our Rogue agents by name: each builds an AgentSpec from tactics and an action budget.
+AGENTS: dict[str, Callable[[Any, int | None], AgentSpec]] = {
+    "rogomatic": lambda tactics, budget: rogomatic(tactics, max_actions=budget),
+    "minimal": lambda tactics, budget: minimal_agent(budget or 500),
+}
 
 
 def _positive(text: str) -> int:
@@ -25,12 +48,101 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    try:
+        return check_seed(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def default_database() -> Path:
+    """``$XDG_STATE_HOME/belligerent/rogue.sqlite3`` (else under ``~/.local/state``)."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                             "state")
+    return Path(base) / "belligerent" / "rogue.sqlite3"
+
+
+def load_tactics(path: str) -> Tactics:
+    """Tactics from a JSON object of ``name: value`` (missing names keep their defaults)."""
+    try:
+        with open(path) as f:
+            values = json.load(f)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"tactics file {path!r} is not JSON: {exc}") from None
+    if not isinstance(values, dict):
+        raise ValueError(f"tactics file {path!r} must hold a JSON object of name: value")
+    names = {f.name for f in attrs.fields(Tactics)}
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise ValueError(f"tactics file {path!r} names unknown tactics: {', '.join(unknown)}; "
+                         f"known: {', '.join(sorted(names))}")
+    return from_json(Tactics, json.dumps(values))
+
+
+def learned_tactics(database: Path) -> tuple[Tactics, str]:
+    """The best-scoring set learned in ``database``, and a line saying which it is."""
+    if not database.exists():
+        raise LookupError(f"no learning records at {database}; run "
+                          "`belligerent tournament rogue --learn` first")
+    store = TacticsStore(database, Tactics, recover=False)
+    try:
+        best = store.best(min_games=3) or store.best()
+    finally:
+        store.close()
+    if best is None:
+        raise LookupError(f"{database} holds no scored Rogue games to learn from")
+    return best.tactics, (f"learned set {best.id}: mean fitness {best.mean:.2f} over "
+                          f"{best.games} games, best score {best.best_score:.0f}")
+
+
+def _support(args: argparse.Namespace, binary: str) -> SeedSupport:
+    if getattr(args, "unseeded", False):
+        return SeedSupport(None, "--unseeded was given")
+    support = seed_support(binary)
+    if not support.available:
+        print(f"belligerent: dungeons are not fixed ({support.reason}); games use Rogue's "
+              "own random seed", file=sys.stderr)
+    return support
+
+
+# -- play ------------------------------------------------------------------------
+
+
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rogue-bin", metavar="PATH", default=None,
                         help=f"the Rogue 5.4.4 binary (default: ${ROGUE_ENV})")
-    parser.add_argument("--seed", type=int, default=0, help="seed for the agent's choices")
-    parser.add_argument("--max-actions", type=_positive, default=500,
-                        help="quit (Q, y) after this many decisions (default: %(default)s)")
+    parser.add_argument("--agent", choices=sorted(AGENTS), default="rogomatic",
+                        help="our agent (default: %(default)s)")
+    parser.add_argument("--seed", type=_seed, default=None,
+                        help="play dungeon SEED (and seed the agent); default: Rogue's own "
+                        "random dungeon")
+    parser.add_argument("--repeatable", action="store_true",
+                        help="with --seed, take frames strictly so that the same seed and "
+                        "agent replay the same game (several times slower per key)")
+    parser.add_argument("--tactics", metavar="FILE", default=None,
+                        help="Rog-O-Matic's tactics from a JSON file of name: value")
+    parser.add_argument("--learned", metavar="DB", type=Path, default=None,
+                        help="play with the best tactics learned in DB "
+                        "(see tournament --learn)")
+    parser.add_argument("--max-actions", type=_positive, default=None,
+                        help="quit (Q, y) after this many decisions (default: play to the "
+                        "end; the minimal agent quits after 500)")
+    parser.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
+                        help="quit the game cleanly after this long (default: none)")
     parser.add_argument("--record", metavar="CAST", default=None,
                         help="write the session to an asciinema v2 cast file")
     parser.add_argument("--headless", action="store_true",
@@ -40,12 +152,144 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def play(args: argparse.Namespace) -> int:
+    binary = find_rogue_binary(args.rogue_bin)
+    tactics = DEFAULT_TACTICS
+    if args.tactics and args.learned:
+        raise ValueError("give --tactics or --learned, not both")
+    if args.tactics:
+        tactics = load_tactics(args.tactics)
+    elif args.learned:
+        tactics, which = learned_tactics(args.learned)
+        print(which, file=sys.stderr)
+    agent = AGENTS[args.agent](tactics, args.max_actions)
     bus = Bus()
-    adapter = RogueAdapter.live(args.rogue_bin, record=args.record, bus=bus)
-    session = Session(adapter, minimal_agent(args.max_actions), seed=args.seed, bus=bus)
-    adapter.pace = args.delay
+    inner: RogueAdapter
+    if args.seed is None:
+        inner = RogueAdapter.live(binary, record=args.record, bus=bus)
+    else:
+        inner = SeededRogueAdapter.live_seeded(binary, seed=args.seed, record=args.record,
+                                               bus=bus, support=_support(args, binary),
+                                               strict_frames=args.repeatable)
+    inner.pace = args.delay
+    adapter = CappedAdapter(inner, max_actions=args.max_actions, time_limit=args.time_limit)
+    session = Session(adapter, agent, seed=args.seed or 0, bus=bus)
     result = await run_session(session, headless=args.headless)
     return report(result)
+
+
+# -- tournament ------------------------------------------------------------------
+
+
+def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rogue-bin", metavar="PATH", default=None,
+                        help=f"the Rogue 5.4.4 binary (default: ${ROGUE_ENV})")
+    parser.add_argument("--games", type=_positive, default=10,
+                        help="games to play (default: %(default)s)")
+    parser.add_argument("--seed", type=_seed, default=0,
+                        help="game i plays dungeon SEED+i (default: %(default)s)")
+    parser.add_argument("--jobs", type=_positive, default=1,
+                        help="games played at the same time, each in its own terminal")
+    parser.add_argument("--agent", choices=sorted(AGENTS), default="rogomatic",
+                        help="our agent (default: %(default)s)")
+    parser.add_argument("--learn", action="store_true",
+                        help="choose each game's tactics from the learned pool in --db and "
+                        "score them afterwards")
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+                        help=f"SQLite file for the results and the learning "
+                        f"(default: {default_database()})")
+    parser.add_argument("--plot", type=Path, default=Path("rogue-scores.png"), metavar="PNG",
+                        help="where to save the box plot of scores (default: %(default)s)")
+    parser.add_argument("--no-plot", action="store_true", help="do not draw the box plot")
+    parser.add_argument("--max-actions", type=_positive, default=None,
+                        help="each game quits after this many decisions (default: none)")
+    parser.add_argument("--time-limit", type=_seconds, default=1800.0, metavar="SECONDS",
+                        help="each game is quit cleanly after this long (default: %(default)s)")
+    parser.add_argument("--budget", type=_seconds, default=None, metavar="SECONDS",
+                        help="start no game after this long; games in flight finish and the "
+                        "rest are recorded as unplayed (default: play them all)")
+    parser.add_argument("--unseeded", action="store_true",
+                        help="play Rogue's own random dungeons instead of SEED+i")
+    parser.add_argument("--repeatable", action="store_true",
+                        help="take frames strictly so that a rerun with the same seed and "
+                        "agent replays the same games (several times slower per key)")
+
+
+async def tournament(args: argparse.Namespace) -> int:
+    from runtime.daemon import Records
+
+    if args.learn and args.agent != "rogomatic":
+        raise ValueError(f"--learn needs the rogomatic agent; {args.agent!r} has no tactics")
+    binary = find_rogue_binary(args.rogue_bin)
+    config = TournamentConfig(games=args.games, seed=args.seed, jobs=args.jobs,
+                              max_actions=args.max_actions, time_limit=args.time_limit,
+                              budget=args.budget)
+    support = _support(args, binary)
+    database: Path = args.db or default_database()
+    build = AGENTS[args.agent]
+
+    def make_adapter(spec: GameSpec) -> RogueAdapter:
+        return SeededRogueAdapter.live_seeded(binary, seed=spec.seed, support=support,
+                                              strict_frames=args.repeatable)
+
+    async def player(spec: GameSpec) -> Any:
+        return await play_game(spec, make_adapter)
+
+    records = Records(database)
+    store = TacticsStore(database, Tactics) if args.learn else None
+    chooser = Chooser(store, DEFAULT_TACTICS, seed=args.seed) if store is not None else None
+    bar = ProgressBar(args.games, label="rogue")
+    try:
+        batch = await run_tournament(
+            config, player=player, agent_for=lambda t: build(t, args.max_actions),
+            default_tactics=DEFAULT_TACTICS, records=records, chooser=chooser,
+            progress=lambda done, note: bar.update(done, note[:40]),
+        )
+        rows = records.results(batch=batch, limit=0)
+    finally:
+        records.close()
+    lines = [GameLine.from_record(r.outcome, r.score, r.cause, r.detail,
+                                  group=f"set {dict(r.parameters).get('tactics_set', '')}")
+             for r in rows if r.outcome not in NOT_PLAYED]
+    skipped = sum(1 for r in rows if r.outcome in NOT_PLAYED)
+    if skipped:
+        print(f"{skipped} of {len(rows)} games were not played to an end (time budget or "
+              "interrupted); the figures are for the rest", file=sys.stderr)
+    if not lines:
+        raise LookupError("no game was played to an end: nothing to summarize")
+    agent = build(DEFAULT_TACTICS, args.max_actions)
+    print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}, "
+                         f"seed {args.seed}"))
+    if store is not None:
+        print(_learning_table(store))
+        store.close()
+    print(f"records: {database} (batch {batch}); again with: belligerent report rogue "
+          f"--db {database}")
+    if not args.no_plot:
+        groups: dict[str, list[float]] = {"all games": [g.score for g in lines]}
+        if args.learn:
+            for g in lines:
+                groups.setdefault(g.group, []).append(g.score)
+            groups = {k: v for k, v in groups.items() if k == "all games" or len(v) >= 3}
+        try:
+            path = plot_scores(groups, args.plot, title=f"Rogue 5.4.4, {agent.name} "
+                               f"{agent.version}: {len(lines)} games, seed {args.seed}")
+            print(f"box plot: {path}")
+        except ImportError as exc:
+            print(f"no box plot: {exc}", file=sys.stderr)
+    return 0
+
+
+def _learning_table(store: TacticsStore, top: int = 5) -> str:
+    arms = sorted((a for a in store.arms(include_retired=True) if a.games),
+                  key=lambda a: (-a.mean, a.id))
+    out = [f"learning: {len(store.arms())} sets in the pool, {store.scored_games()} games "
+           "scored in all; best by mean fitness (log10 score + depth/10):"]
+    for a in arms[:top]:
+        state = "retired" if a.retired else "in pool"
+        out.append(f"  set {a.id:3d} {a.mean:5.2f} over {a.games:3d} games, mean score "
+                   f"{a.mean_score:7.0f}, best {a.best_score:6.0f} ({state}): "
+                   f"{describe(a.tactics, DEFAULT_TACTICS)}")
+    return "\n".join(out)
 
 
 PLUGIN = GamePlugin(
@@ -53,6 +297,10 @@ PLUGIN = GamePlugin(
     description="Rogue 5.4.4 (the user's binary) in a pseudo-terminal",
     commands=(
         GameCommand("play", play, add_play_arguments,
-                    help="play one game of Rogue with the minimal agent, showing the screen"),
+                    help="play one game of Rogue to the end with Rog-O-Matic, showing the "
+                    "screen"),
+        GameCommand("tournament", tournament, add_tournament_arguments,
+                    help="play N games of Rogue, record them, print the score distribution "
+                    "and save a box plot"),
     ),
 )

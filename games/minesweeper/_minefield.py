@@ -16,6 +16,7 @@ same board for the same first click (and mostly the same mines for any other).
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Iterable
 
@@ -40,8 +41,12 @@ class Status(enum.Enum):
     LOST = "lost"
 
 
+@functools.cache
 def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """For each square index ``y * width + x``, the indices of its (up to 8) neighbours."""
+    """For each square index ``y * width + x``, the indices of its (up to 8) neighbours.
+
+    Cached per board size: immutable, and shared by every game of that size.
+    """
     table = []
     for y in range(height):
         for x in range(width):

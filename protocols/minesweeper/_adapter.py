@@ -77,11 +77,17 @@ class MinesweeperAdapter(GameAdapter):
         self.moot = 0
         #: Actions received (a move set counts once).
         self.turns = 0
+        #: Moves played (each move of a set counts; moot reveals don't).
+        self.played = 0
 
     async def start(self) -> None:
+        self.start_now()
+        await trio.lowlevel.checkpoint()
+
+    def start_now(self) -> None:
+        """Set the game up without the event loop (what :meth:`start` does)."""
         if self.minefield is None:
             self.minefield = Minefield(self.spec, self.first_click, seed=self.seed)
-        await trio.lowlevel.checkpoint()
 
     def _game(self) -> Minefield:
         if self.minefield is None:
@@ -114,6 +120,15 @@ class MinesweeperAdapter(GameAdapter):
         :class:`InvalidMoveError` for a move the game refuses (the game is left as
         it was before that move; earlier moves of a set stay played).
         """
+        self.act_now(action)
+        await trio.lowlevel.checkpoint()
+
+    def act_now(self, action: Any) -> int:
+        """:meth:`act` without the event loop; returns the moves played (moot reveals skipped).
+
+        For drivers that play many games without a session (the bench's direct
+        path): the same checks, the same moves, the same ``on_act`` call.
+        """
         game = self._game()
         if game.is_over:
             raise GameOver(f"the game is over ({game.status.value})")
@@ -126,7 +141,7 @@ class MinesweeperAdapter(GameAdapter):
                 f"invalid action {action!r}: expected a minesweeper Action or MoveSet"
             )
         self.turns += 1
-        opened = 0
+        opened = played = 0
         for one in actions:
             if game.is_over:
                 break
@@ -137,9 +152,11 @@ class MinesweeperAdapter(GameAdapter):
                 self.moot += 1
                 continue
             opened += len(game.play(move))
+            played += 1
+        self.played += played
         if self.on_act is not None:
             self.on_act(action, opened)
-        await trio.lowlevel.checkpoint()
+        return played
 
     def result(self) -> GameResult:
         game = self._game()
@@ -160,6 +177,3 @@ class MinesweeperAdapter(GameAdapter):
 
     async def aclose(self) -> None:
         await trio.lowlevel.checkpoint()
-
-
-

@@ -197,10 +197,14 @@ def test_bad_config_is_refused_with_the_reason(changes, message):
 
 
 def test_opponent_sets_resolve_by_preset_or_names():
-    """Presets expand to their bots; a list is checked name by name."""
+    """Presets expand to their bots, in a list with names or other presets; names are checked."""
     assert ("rock", "rotate", "beat-last", "beat-frequent") == resolve_opponents("basic")
     assert "flat" in resolve_opponents("suite")
     assert ("rock", "flat") == resolve_opponents("rock, flat,rock")
+    assert ("beat-last", "rock", "rotate", "beat-frequent") == resolve_opponents(
+        "beat-last,basic,rock")
+    with pytest.raises(ValueError, match="expected one of basic, suite, field"):
+        resolve_opponents(" , ")
     with pytest.raises(ValueError, match="unknown RoShamBo player 'nobody'"):
         resolve_opponents("rock,nobody")
 

@@ -7,7 +7,17 @@ import structlog
 import trio
 
 from actors.minesweeper._agents import SWEEPER
-from actors.minesweeper._bench import TARGETS, format_results, run_bench, wilson
+from actors.minesweeper._bench import (
+    TARGETS,
+    BenchLine,
+    GameRecord,
+    check_runtime,
+    format_checks,
+    format_results,
+    play_direct,
+    run_bench,
+    wilson,
+)
 from actors.minesweeper._ks import RULE_SOURCES
 from actors.minesweeper._solver import RULE_NAMES
 from games.minesweeper import Minefield
@@ -95,8 +105,84 @@ async def test_stale_generation_is_never_played():
     await trio.lowlevel.checkpoint()
 
 
+async def test_direct_path_plays_move_for_move_like_the_runtime():
+    """The plain solver and a full session send the same actions on the same seeds."""
+    checks = await check_runtime([BoardSpec.level("beginner"), BoardSpec.level("intermediate")],
+                                 [FirstClick.SAFE], games=3, seed=11)
+    assert [(c.level, c.n, c.same_moves, c.same_outcome) for c in checks] == [
+        ("beginner", 3, 3, 3), ("intermediate", 3, 3, 3)]
+    text = format_checks(checks)
+    assert "beginner      safe     3/3 games move for move the same, 3/3 same outcome" in text
+
+
+def test_a_different_game_leaves_a_different_trace():
+    """The action digest tells two seeds' games apart and repeats for the same seed."""
+    spec = BoardSpec.level("intermediate")
+    first, again, other = (play_direct(spec, FirstClick.SAFE, s) for s in (5, 5, 6))
+    assert first.trace == again.trace and first.moves == again.moves
+    assert first.trace != other.trace
+
+
+async def test_direct_bench_splits_seeds_into_chunks_in_order():
+    """With worker processes the direct path still reports every seed once, in order."""
+    lines = await run_bench([BoardSpec.level("beginner")], [FirstClick.OPENING], games=30,
+                            seed=100, jobs=2, path="direct")
+    assert [g.seed for g in lines[0].games] == list(range(100, 130))
+    assert lines[0].path == "direct" and lines[0].moves_by_rule()["first-click"] == 30
+
+
+def _line(level: str, wins: int, n: int) -> BenchLine:
+    games = tuple(GameRecord(i, i < wins, (("single-square", 1),), (("single-square", 1),), 0.0)
+                  for i in range(n))
+    return BenchLine(level, "safe", games)
+
+
+def test_verdict_compares_the_rate_and_its_interval_with_the_target():
+    """At or above the target is met; below it but inside the 95% interval is 'within CI'."""
+    assert _line("beginner", 92, 100).verdict() == "met"  # target 91.3%
+    assert _line("beginner", 88, 100).verdict() == "within CI"
+    assert _line("beginner", 800, 1000).verdict() == "not met"
+    assert _line("custom", 1, 2).verdict() == "-"
+
+
+def test_results_table_shows_shares_per_line_and_guesses():
+    """The share table has one column per line and one for all; guesses are per game."""
+    text = format_results([_line("beginner", 92, 100), _line("expert", 40, 100)])
+    assert "begin safe  exper safe      all" in text
+    assert "single-square         100.0%      100.0%   100.0%" in text
+    assert "guesses per game: begin safe 0.00, exper safe 0.00" in text
+    assert "[85.0, 95.9]" in text  # Wilson interval of 92/100
+
+
 @pytest.mark.slow
 async def test_beginner_win_rate_holds_over_two_hundred_games():
     """Through the runtime the agent wins at least 85% of 200 beginner games (safe corner)."""
     lines = await run_bench([BoardSpec.level("beginner")], [FirstClick.SAFE], games=200)
     assert lines[0].wins >= 170
+
+
+async def test_bench_refuses_an_empty_run_or_an_unknown_path():
+    """No games, or a path that is neither direct nor runtime, is a one-line ValueError."""
+    beginner = [BoardSpec.level("beginner")]
+    with pytest.raises(ValueError, match=r"^games must be >= 1 \(got 0\)$"):
+        await run_bench(beginner, [FirstClick.SAFE], games=0, path="direct")
+    with pytest.raises(ValueError, match="^unknown path 'fast'; choose from direct, runtime$"):
+        await run_bench(beginner, [FirstClick.SAFE], games=1, path="fast")
+
+
+async def test_daemon_plan_sets_up_the_named_board_and_plays_it():
+    """The plan reads level and first-click rule, fills defaults, and its session plays."""
+    from actors.minesweeper._plan import plan_session
+
+    plan = plan_session({"level": "beginner", "first_click": "opening"}, 4)
+    assert dict(plan.parameters) == {"level": "beginner", "first_click": "opening",
+                                     "agent": "sweeper"}
+    adapter = plan.adapter()
+    assert (adapter.spec.name, adapter.first_click, adapter.seed) == (
+        "beginner", FirstClick.OPENING, 4)
+    record = await Session(adapter, plan.agent, seed=4).run()
+    assert record.outcome in ("win", "loss") and record.turns > 1
+    assert dict(plan_session({}, 0).parameters)["level"] == "expert"
+    with pytest.raises(ValueError, match="^minesweeper parameter level: expected one of "
+                                         "beginner, intermediate, expert, got 'huge'$"):
+        plan_session({"level": "huge"}, 0)

@@ -281,3 +281,15 @@ def test_unavoidable_fifty_fifty_is_taken_first():
 def test_a_fifty_fifty_that_a_later_number_can_split_is_not_forced():
     """If a covered square touches only one of the two, revealing it may tell them apart."""
     assert forced_fifty_fifty(field_from_rows(["###", "13F"], 3)) is None
+
+
+def test_among_equally_safe_guesses_the_one_that_tells_something_wins():
+    """A square ringed by flags would show 3 in every layout; the look-ahead passes it over."""
+    field = field_from_rows(["#F###", "FF###", "#####"], 6)
+    analysis = analyse(ProbabilityEngine(), field)
+    assert len({analysis.safety(s) for s in field.covered}) == 1  # all equally safe
+    blind = Guesser(endgame=False, fifty_fifty=False, lookahead=False).guess(field, analysis)
+    assert blind.reveal == (0,)  # fewest covered neighbours: the dead square
+    guess = Guesser(endgame=False, fifty_fifty=False).guess(field, analysis)
+    assert guess.reveal != (0,) and guess.safety == blind.safety
+    assert "looking one guess ahead" in guess.thoughts[0]

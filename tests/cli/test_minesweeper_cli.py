@@ -66,14 +66,15 @@ def test_impossible_boards_are_one_error_line(args, message, capsys):
 def test_bench_prints_win_rates_with_intervals_and_moves_by_rule(capsys):
     """A tiny bench prints one line per level and rule, then the moves by rule."""
     assert 0 == main(["bench", "minesweeper", "--games", "4", "--level", "beginner",
-                      "--first-click", "both", "--jobs", "2"])
+                      "--first-click", "both", "--runtime-check", "2"])
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].split()[:4] == ["level", "first", "click", "games"]
     assert lines[2].startswith("beginner      safe             4")
     assert lines[3].startswith("beginner      opening          4")
     assert "single-square" in out and "first-click" in out
-    assert "8 games in " in out
+    assert "8 games (direct) in " in out
+    assert "beginner      safe     2/2 games move for move the same" in out
 
 
 def test_bench_rejects_an_unknown_level():

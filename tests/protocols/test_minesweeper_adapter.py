@@ -122,3 +122,20 @@ def test_render_draws_a_numbered_board():
         "2 . . 1 #\n"
         "mines left 1  moves 3  playing"
     )
+
+
+def test_act_now_plays_without_an_event_loop_and_counts_moves_played():
+    """The synchronous path returns the moves played, skipping the moot reveal, and ends."""
+    heard = []
+    adapter = MinesweeperAdapter(BoardSpec.custom(4, 3, 2), seed=0,
+                                 on_act=lambda action, opened: heard.append(opened))
+    adapter.start_now()
+    game = adapter.minefield
+    assert adapter.act_now(MoveSet((Action("reveal", 0, 0), Action("reveal", 0, 0)))) == 1
+    assert adapter.played == 1 and adapter.moot == 1 and heard == [game.opened]
+    safe = [Action("reveal", x, y) for y in range(3) for x in range(4)
+            if not game.mine_at(x, y) and game.square(x, y) == "#"]
+    assert adapter.act_now(MoveSet(tuple(safe))) <= len(safe)
+    assert adapter.result().outcome == "win"
+    with pytest.raises(GameOver, match=r"^the game is over \(won\)$"):
+        adapter.act_now(Action("reveal", 0, 0))

@@ -68,6 +68,14 @@ def test_setuid_binary_falls_back_with_the_reason(tmp_path):
                                    "LD_PRELOAD for it")
 
 
+@needs_cc
+def test_dynamically_linked_program_is_supported(tmp_path):
+    """An ordinary dynamically linked program can be played on a fixed seed."""
+    support = seed_support("/bin/true", directory=tmp_path)
+    assert support.available and "" == support.reason
+    assert support.library.parent == tmp_path
+
+
 def test_seed_outside_an_int_is_refused():
     """Rogue adds the seed to an int, so seeds beyond 2**31 - 1 are refused by name."""
     assert MAX_SEED == check_seed(MAX_SEED)

@@ -1,6 +1,7 @@
 """The Spellcast client side: what a player remembers, the adapter, and a whole session."""
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,21 @@ async def test_the_adapter_keeps_reading_while_the_agent_thinks():
         nursery.cancel_scope.cancel()
 
 
+async def test_the_adapter_records_its_traffic_in_transcript_form(tmp_path):
+    """record_to gets every line both ways as "<name> S> ..." / "<name> C> ..."."""
+    record = tmp_path / "rec.txt"
+    async with trio.open_nursery() as nursery:
+        _, port = await _open_server(nursery)
+        async with SpellcastAdapter("127.0.0.1", port, "scribe", record_to=record):
+            pass
+        nursery.cancel_scope.cancel()
+    lines = record.read_text().splitlines()
+    assert sorted(lines[:3]) == ["scribe C> NAME scribe none :scribe",
+                                 "scribe S> 200 Hello scribe",
+                                 "scribe S> 222 SPELLCAST belligerent spellcast-1.0"]
+    assert "scribe C> READY" in lines and "scribe C> QUIT" in lines
+
+
 async def test_a_refused_gesture_is_shown_again_with_the_error():
     """An invalid Gestures action gets the 402 in the view and another chance."""
     async with trio.open_nursery() as nursery:
@@ -248,3 +264,48 @@ def test_the_serve_command_validates_its_options():
     with pytest.raises(SystemExit):
         parser.parse_args(["--ruleset", "lithium"])
     assert SERVE_COMMAND.name == "serve"
+
+
+async def test_answers_go_out_as_one_line_on_our_server():
+    """Answers for a whole block is one ANSWER line with several pairs, handled at once."""
+    async with trio.open_nursery() as nursery:
+        _, port = await _open_server(nursery)
+        async with SpellcastAdapter("127.0.0.1", port, "twohands", room="a", wizards=2) as me:
+            rival = await SpellcastClient.connect("127.0.0.1", port)
+            for line in ("NAME rival3 none :R", "JOIN a 2", "READY"):
+                await rival.send(line)
+            for gestures in (Gestures("S", "W"), Gestures("D", "P")):  # Missile + Shield
+                await me.observe()
+                await me.act(gestures)
+                await rival.send("GESTURE _ _")
+            asked = (await me.observe()).payload
+            assert [(q.id, q.spell) for q in asked.questions] == [("left", "missile"),
+                                                                  ("right", "shield")]
+            await me.act(Answers((("left", "rival3"), ("right", "twohands"))))
+            after = (await me.observe()).payload
+            assert (after.phase, after.round) == ("gestures", 3)
+            assert "C> ANSWER left rival3 right twohands" in me.transcript
+            assert after.wizard("rival3").hp == 14
+            await rival.aclose()
+        nursery.cancel_scope.cancel()
+
+
+async def test_the_serve_command_prints_its_address_and_serves(capsys):
+    """run_serve listens where told, says so on stdout, and serves until cancelled."""
+    parser = argparse.ArgumentParser()
+    SERVE_COMMAND.add_arguments(parser)
+    args = parser.parse_args(["--port", "0", "--seed", "4", "--idle-timeout", "30"])
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(SERVE_COMMAND.run, args)
+        out = ""
+        with trio.fail_after(5):
+            while (found := re.search(r"^Spellcast server on 127\.0\.0\.1:(\d+) \(seed 4, "
+                                      r"ruleset full\); try: nc 127\.0\.0\.1 \1$",
+                                      out, re.MULTILINE)) is None:
+                await trio.sleep(0.01)
+                out += capsys.readouterr().out
+        port = int(found.group(1))
+        client = await SpellcastClient.connect("127.0.0.1", port)
+        assert (await client.receive_until("222"))[-1].startswith("222 SPELLCAST belligerent")
+        await client.aclose()
+        nursery.cancel_scope.cancel()

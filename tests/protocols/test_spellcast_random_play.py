@@ -10,6 +10,7 @@ import random
 
 import pytest
 import trio
+from structlog.testing import capture_logs
 
 from protocols.spellcast import Answer, Gestures, SpellcastAdapter, open_server
 
@@ -62,14 +63,16 @@ def _check(matches, finished, results):
 
 async def test_random_wizards_finish_every_match_without_server_errors():
     """Nine concurrent random matches (2, 3 and 4 wizards) all end, and agree on who won."""
-    with trio.fail_after(40):
+    with capture_logs() as logs, trio.fail_after(40):
         finished, results = await _play_many(9, seed=5, max_turns=40)
     _check(9, finished, results)
+    assert [e for e in logs if e["log_level"] in ("error", "critical")] == []
 
 
 @pytest.mark.slow
 async def test_many_random_matches_finish_without_server_errors():
     """Sixty concurrent random matches with no turn limit all end cleanly."""
-    with trio.fail_after(600):
+    with capture_logs() as logs, trio.fail_after(600):
         finished, results = await _play_many(60, seed=9, max_turns=None)
     _check(60, finished, results)
+    assert [e for e in logs if e["log_level"] in ("error", "critical")] == []

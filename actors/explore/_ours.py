@@ -1,0 +1,144 @@
+"""Our explorer: room space and a learned frontier utility, instead of diffusion.
+
+The loop is the paper's (frontiers, a value for each, walk to the best, look
+again), with three things changed:
+
+1. **Which frontiers count** (:mod:`._roomspace`): only those with room space
+   behind them, by NetHack's placement rules; a doorway only if the room space
+   lies beyond its wall. What the paper's diffusion estimates, these rules know.
+2. **What a frontier is worth** (:mod:`._utility`): the probability it leads to
+   a room not yet seen, from a logistic model fitted on generated levels.
+3. **Which to walk to**: the frontier with the best ``p / (distance + cost)``
+   (the order that finds one of several hidden objects soonest when each costs
+   ``distance`` to look at, the classic search-theory index), ignoring those
+   with ``p < p_min``; the explorer stops when none is left. ``p_min`` is the
+   trade-off between actions and rooms found (the paper's threshold); the
+   defaults (0.1, cost 1) were chosen on levels 5000-5079, not the benchmark's.
+
+With secrets on, :mod:`._secrets` proposes where to search, and the search wins
+when its chance of a find per action beats the best frontier's. A frontier
+beside the unseen inside of a room seen only in part (real NetHack's view of a
+lit room from its doorway, or a dark room) is always worth :data:`PARTLY_SEEN_ROOM`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import numpy as np
+
+from ._frontier import frontiers
+from ._map import LevelMap
+from ._plans import Plan
+from ._roomspace import RoomSpace
+from ._secrets import SEARCH_WEIGHTS, SearchParams, search_plan
+from ._utility import WEIGHTS, FeatureContext, probability
+
+Pos = tuple[int, int]
+
+
+#: The value of a frontier beside a seen room's unseen inside: real NetHack shows a lit
+#: room only in part from its doorway, and a dark room square by square; the rest of
+#: the room may hold a door. (Never happens with games.dungeon's lit rooms.)
+PARTLY_SEEN_ROOM = 0.5
+
+
+def _beside(mask: np.ndarray, pos: Pos) -> bool:
+    r, c = pos
+    return bool(mask[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2].any())
+
+
+@attrs.frozen
+class RoomSpaceParams:
+    """Our explorer's knobs."""
+
+    #: Frontiers less likely than this to lead to a new room are ignored.
+    p_min: float = 0.1
+    #: Added to a frontier's distance in ``p / (distance + cost)``.
+    cost: float = 1.0
+    #: Frontiers whose ``p / (distance + cost)`` is below this are not worth the walk.
+    min_rate: float = 0.0
+    #: Stop after this many actions whatever is left (None: no budget).
+    budget: int | None = None
+    #: How to search for secret doors and corridors (None: never search).
+    search: SearchParams | None = None
+
+
+@attrs.frozen
+class Candidate:
+    """A frontier worth considering, with its features and value."""
+
+    pos: Pos
+    distance: int
+    space: int
+    p: float
+    x: np.ndarray = attrs.field(eq=False, repr=False)
+
+
+class RoomSpacePlanner:
+    """Chooses frontiers by room space and utility (see the module docstring)."""
+
+    def __init__(self, params: RoomSpaceParams = RoomSpaceParams(), *,
+                 weights: np.ndarray = WEIGHTS) -> None:
+        self.params = params
+        self.weights = weights
+        self.search_weights = SEARCH_WEIGHTS
+        #: Called with every list of candidates considered (for training and displays).
+        self.observer: Callable[[LevelMap, list[Candidate]], None] | None = None
+        self.last: list[Candidate] = []
+
+    def candidates(self, m: LevelMap, dist: np.ndarray, space: RoomSpace) -> list[Candidate]:
+        out = []
+        context = FeatureContext(m, space)
+        unseen_inside = space.room_cells & ~m.known
+        for f in frontiers(m):
+            d = int(dist[f])
+            if d < 0:
+                continue
+            area = context.behind(f)[2]
+            partial = _beside(unseen_inside, f)
+            if area == 0 and not partial:
+                continue
+            x = context.features(f)
+            p = probability(x, self.weights) if area else 0.0
+            if partial:
+                p = max(p, PARTLY_SEEN_ROOM)
+            out.append(Candidate(f, d, area, p, x))
+        return out
+
+    def follow(self, m: LevelMap, f: Pos, space: RoomSpace) -> Plan | None:
+        """Go on along a corridor to ``f`` if it is still worth it (no full re-plan)."""
+        context = FeatureContext(m, space)
+        area = context.behind(f)[2]
+        if area == 0:
+            return None
+        p = probability(context.features(f), self.weights)
+        if p < self.params.p_min:
+            return None
+        return Plan(f, f"room space: following the corridor, p={p:.2f} of a new room "
+                       f"({area} squares of room space behind)", while_frontier=True)
+
+    def plan(self, m: LevelMap, dist: np.ndarray, space: RoomSpace,
+             actions: int = 0) -> Plan | None:
+        prm = self.params
+        if prm.budget is not None and actions >= prm.budget:
+            return None
+        every = self.candidates(m, dist, space)
+        self.last = every
+        if self.observer is not None:
+            self.observer(m, every)
+        cands = [c for c in every
+                 if c.p >= prm.p_min and c.p / (c.distance + prm.cost) >= prm.min_rate]
+        search = None if prm.search is None else search_plan(m, dist, space, prm.search,
+                                                                self.search_weights)
+        if not cands:
+            return None if search is None else search[0]
+        best = max(cands, key=lambda c: (c.p / (c.distance + prm.cost), -c.distance))
+        if search is not None and search[1] > best.p / (best.distance + prm.cost):
+            return search[0]
+        return Plan(best.pos,
+                    f"room space: p={best.p:.2f} of a new room behind frontier {best.pos} "
+                    f"({best.space} squares of room space, {best.distance} away; "
+                    f"{len(cands)} frontier(s) worth it)",
+                    while_frontier=True)

@@ -1,0 +1,376 @@
+"""The fighting experts: weapon, melee, target, missile, battlestations, retreat.
+
+Melee decides that a monster next to the hero must be dealt with and first asks
+battlestations (the seed's hierarchy) whether to use magic or run; only if it has
+nothing better does melee strike. Battlestations also stands alone in the static
+order, for the monster that is coming but not yet adjacent. Retreat uses the path
+field, the connectivity analyser's loops and the stairs: a normal-speed monster
+that follows never gets a blow in, so running along a loop or down the stairs
+outlasts it while the hero heals.
+"""
+
+from __future__ import annotations
+
+from runtime import Proposal
+
+from ._base import RogueExpert
+from ._context import Situation, Threat
+from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours
+from ._inventory import THROWABLE, WEAPON_DAMAGE
+from ._paths import path_to
+
+MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
+
+
+def _weapon_value(name: str, bonus: int | None) -> float:
+    return WEAPON_DAMAGE.get(name, 0.0) + (bonus or 0) * 0.5
+
+
+def weapon_choice(s: Situation) -> tuple[str, str] | None:
+    """(letter, why) of a better melee weapon than the one in hand, if any.
+
+    A stale pack will do: weapons keep their letters, and the bow must be put away
+    mid-fight, when there is no time to look at the pack.
+    """
+    if s.inventory is None:
+        return None
+    weapons = s.inventory.of_kind("weapon")
+    current = next((w for w in weapons if w.wielded), None)
+    best = max((w for w in weapons if w.name in MELEE_WEAPONS),
+               key=lambda w: _weapon_value(w.name, w.bonus), default=None)
+    if best is None or best.wielded:
+        return None
+    now = _weapon_value(current.name, current.bonus) if current is not None else 0.0
+    if current is not None and current.name not in MELEE_WEAPONS:
+        now = 0.0  # a bow in hand is no melee weapon
+    if _weapon_value(best.name, best.bonus) > now + 0.9:
+        return best.letter, f"{best.text!r} beats {current.text if current else 'bare hands'!r}"
+    return None
+
+
+def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, Pos, str]]:
+    """Steps that leave every threat out of reach, best first, with their merits.
+
+    A step must end two squares from every monster (else it strikes first). Merit:
+    toward the stairs (a real escape), along a loop, away from choke-point dead ends.
+    """
+    here = s.player
+    occupied = {t.seen.pos for t in s.threats}
+    options = []
+    stairs = s.terrain.stairs if s.terrain is not None else None
+    cycles = s.connect.cycles if s.connect is not None else frozenset()
+    dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
+    stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
+    for n in neighbours(here):
+        if n in occupied or not s.step_ok(here, n):
+            continue
+        if any(chebyshev(n, t.seen.pos) < 2 for t in threats):
+            continue
+        merit = 0
+        why = "away"
+        if stairs is not None and stairs_now > 0:
+            if n == stairs or chebyshev(n, stairs) < chebyshev(here, stairs):
+                merit += 20
+                why = f"toward the stairs ({stairs_now} squares)"
+        if n in cycles:
+            merit += 5
+            if why == "away":
+                why = "along a loop"
+        if n in dead:
+            merit -= 30
+        merit += min(chebyshev(n, t.seen.pos) for t in threats) if threats else 0
+        options.append((merit, n, why))
+    return sorted(options, key=lambda o: -o[0])
+
+
+def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
+    if any("holds" in t.info.flags for t in threats) or (s.intern and s.intern.held):
+        return None
+    if any("flies" in t.info.flags for t in threats):
+        return None  # flyers move twice when two squares off: they always catch up
+    if s.intern is not None and s.intern.confused:
+        return None
+    if s.terrain is not None and s.player == s.terrain.stairs:
+        return Proposal(">", "retreat: down the stairs, out of reach")
+    moves = escape_moves(s, threats)
+    if not moves:
+        return None
+    merit, n, why = moves[0]
+    if merit < -10:
+        return None
+    return Proposal(key_towards(s.player, n), f"retreat {why}")
+
+
+def _zap(s: Situation, t: Threat, names: tuple[str, ...]) -> Proposal | None:
+    if s.inventory is None or s.inventory.stale:
+        return None
+    step = direction(s.player, t.seen.pos)
+    if step is None:
+        return None
+    for item in s.inventory.of_kind("wand"):
+        if item.name in names or (not item.name and "" in names):
+            what = item.name or "unknown"
+            # Rogue 5.4.4 asks the direction first, then the wand.
+            return Proposal("z" + KEYS[step] + item.letter,
+                            f"zap the {what} wand ({item.letter}) at the {t.info.name}")
+    return None
+
+
+ATTACK_WANDS = ("teleport away", "slow monster", "lightning", "fire", "cold",
+                "magic missile", "striking", "drain life", "cancellation")
+
+
+def battlestations(s: Situation) -> Proposal | None:
+    """Special attacks, escapes and retreat when a fight goes badly."""
+    adjacent = s.adjacent
+    near = s.awake_within(2)
+    threats = adjacent or near
+    if not threats:
+        return None
+    worst = max(threats, key=lambda t: t.info.max_damage)
+    tactics = s.tactics
+    if not s.die_in(tactics.retreat_rounds, threats) and \
+            s.expected_loss(worst) < s.hp * 0.8:
+        return None
+    name = worst.info.name
+    one_round = s.die_in(1, threats)
+    if one_round:
+        heal = s.has("potion", "extra healing") or s.has("potion", "healing")
+        if heal:
+            return Proposal("q" + heal, f"battlestations: could die in one round to the "
+                                        f"{name}: quaff healing")
+        if worst.adjacent:
+            zap = _zap(s, worst, ("teleport away", "slow monster"))
+            if zap is not None:
+                return Proposal(zap.action, "battlestations: could die in one round: "
+                                + zap.rationale)
+        scroll = s.has("scroll", "teleportation")
+        if scroll and worst.adjacent:
+            return Proposal("r" + scroll, f"battlestations: could die in one round to the "
+                                          f"{name}: read teleportation")
+    retreat = retreat_move(s, threats)
+    if retreat is not None and s.hp_fraction < 0.7:
+        rounds = "one round" if one_round else f"{tactics.retreat_rounds} rounds"
+        return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
+                                        f"{name}; {retreat.rationale}")
+    if s.hp_fraction < tactics.zap_below:
+        zap = _zap(s, worst, ATTACK_WANDS + ("",))
+        if zap is not None:
+            return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
+    if one_round and worst.adjacent:
+        if s.inventory is not None and not s.inventory.stale:
+            for kind, key in (("potion", "q"), ("scroll", "r")):
+                for item in s.inventory.of_kind(kind):
+                    if not item.name:
+                        return Proposal(key + item.letter,
+                                        f"battlestations: could die in one round to the "
+                                        f"{name}, no escape: try the unknown {kind} "
+                                        f"{item.letter}")
+    return None
+
+
+class Weapon(RogueExpert):
+    """Wields the best melee weapon; puts the bow away when a monster comes close."""
+
+    name = "weapon"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.tried: set[str] = set()
+
+    def advise(self, s: Situation) -> Proposal | None:
+        choice = weapon_choice(s)
+        if choice is None:
+            return None
+        letter, why = choice
+        assert s.inventory is not None
+        bow = any(w.wielded and w.name == "short bow" for w in s.inventory.of_kind("weapon"))
+        if bow:
+            if not s.adjacent and not s.awake_within(2) and archery_target(s) is not None:
+                return None  # still shooting
+            return Proposal("w" + letter, f"weapon: bow away, wield {why}")
+        if s.awake_within(2) or s.adjacent:
+            return None  # no changing weapons mid-fight for an upgrade
+        text = next(i.text for i in s.inventory.items if i.letter == letter)
+        if text in self.tried:
+            return None
+        self.tried.add(text)
+        return Proposal("w" + letter, f"weapon: wield {why}")
+
+
+def clear_line(s: Situation, step: tuple[int, int], goal: Pos) -> bool:
+    """Nothing but open squares between the hero and ``goal`` along ``step``."""
+    pos = s.player
+    occupied = {t.seen.pos for t in s.threats}
+    while True:
+        nxt = (pos[0] + step[0], pos[1] + step[1])
+        if nxt == goal:
+            return True
+        if not s.step_ok(pos, nxt) or nxt in occupied:
+            return False
+        pos = nxt
+
+
+def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, int]] | None:
+    """The first awake monster in a clear straight line, ``nearest``..range squares off."""
+    for t in s.threats:
+        if not nearest <= t.distance <= s.tactics.throw_range:
+            continue
+        if not t.awake and not s.tactics.fight_sleeping:
+            continue
+        if t.info.max_damage == 0 and "steals" not in t.info.flags:
+            continue
+        step = direction(s.player, t.seen.pos)
+        if step is not None and clear_line(s, step, t.seen.pos):
+            return t, step
+    return None
+
+
+class Melee(RogueExpert):
+    """Fights the monster next to us, after asking battlestations."""
+
+    name = "melee"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.grope = 0
+
+    def advise(self, s: Situation) -> Proposal | None:
+        adjacent = s.adjacent
+        kinds = s.events.kinds() if s.events is not None else frozenset()
+        if not adjacent and s.intern is not None and s.intern.blind and kinds & {
+                "hit_by", "missed_by", "we_hit", "we_missed"}:
+            # Something we cannot see fights us: strike around until a blow lands on
+            # something, then keep striking that way.
+            if not kinds & {"we_hit", "we_missed"}:
+                self.grope = (self.grope + 1) % len(KEYS)
+            key = "hjklyubn"[self.grope]
+            return Proposal(key, f"melee: blind and attacked: strike {key}")
+        if not adjacent:
+            return None
+        advice = battlestations(s)
+        if advice is not None:
+            return advice
+        target = min(adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
+        key = key_towards(s.player, target.seen.pos)
+        hp = s.hp
+        return Proposal(key, f"melee: strike the {target.info.name} ({key}); hp {hp}, "
+                             f"it can do {target.info.max_damage} a round")
+
+
+class Target(RogueExpert):
+    """Pursues monsters worth fighting: near, beatable, and (by tactics) asleep or not."""
+
+    name = "target"
+    #: Turns to wait for an awake monster to come to us before going to it.
+    patience = 3
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.waited = 0
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
+            return None
+        best = None
+        for t in s.threats:
+            if t.distance > s.tactics.chase_distance:
+                continue
+            if not t.awake and not s.tactics.fight_sleeping:
+                continue
+            if "steals" in t.info.flags or t.info.max_damage == 0 and t.seen.symbol != "A":
+                continue
+            if s.expected_loss(t) > s.hp * 0.35:
+                continue
+            best = t
+            break
+        if best is None:
+            return None
+        if missile_plan(s) is not None:
+            return None  # in line for the missile expert: shoot rather than walk up
+        if best.awake and best.distance <= 2 and self.waited < self.patience:
+            self.waited += 1
+            return Proposal("s", f"target: let the {best.info.name} come to us")
+        self.waited = 0
+        key = s.step_to(best.seen.pos)
+        if key is None:
+            return None
+        state = "awake" if best.awake else "asleep"
+        return Proposal(key, f"target: go for the {state} {best.info.name} "
+                             f"{best.distance} squares away")
+
+
+def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
+    """Shoot or throw at a monster in line, or ready the bow for one far enough off."""
+    if s.adjacent or s.inventory is None or s.inventory.stale or s.terrain is None:
+        return None
+    weapons = s.inventory.of_kind("weapon")
+    bow = next((w for w in weapons if w.name == "short bow"), None)
+    arrows = next((w for w in weapons if w.name == "arrow"), None)
+    in_hand = bow is not None and bow.wielded
+    ammo = [w for w in weapons if not w.wielded and (
+        w.name in THROWABLE or (in_hand and w.name == "arrow"))]
+    target = archery_target(s)
+    if target is None:
+        return None
+    t, step = target
+    if ammo:
+        item = ammo[0]
+        return Proposal("t" + KEYS[step] + item.letter,
+                        f"missile: throw {item.text!r} at the {t.info.name} "
+                        f"{t.distance} squares {KEYS[step]}")
+    if bow is not None and arrows is not None and not in_hand and may_ready and (
+            t.distance >= 4 or (not t.awake and t.distance >= 2)):
+        return Proposal("w" + bow.letter, f"missile: ready the bow for the "
+                                          f"{t.info.name} {t.distance} squares off")
+    return None
+
+
+class Missile(RogueExpert):
+    """Shoots arrows (readying the bow first) or throws daggers, darts, spears along a line.
+
+    A monster coming at us in a straight line gets shot at until it is close: each
+    arrow is a blow it cannot return. The weapon expert puts the bow away again.
+    """
+
+    name = "missile"
+    #: Failed attempts to ready the bow (a cursed weapon in hand) before giving up.
+    max_bow_tries = 3
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.failures = 0
+        self.readied = False
+
+    def advise(self, s: Situation) -> Proposal | None:
+        inv = s.inventory
+        if self.readied and inv is not None and not inv.stale and not any(
+                w.wielded and w.name == "short bow" for w in inv.of_kind("weapon")):
+            self.failures += 1
+        plan = missile_plan(s, may_ready=self.failures < self.max_bow_tries)
+        self.readied = plan is not None and plan.action.startswith("w")
+        return plan
+
+
+class Battlestations(RogueExpert):
+    name = "battlestations"
+
+    def advise(self, s: Situation) -> Proposal | None:
+        return battlestations(s)
+
+
+class Retreat(RogueExpert):
+    """Runs from awake monsters we cannot afford to fight while hurt."""
+
+    name = "retreat"
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if s.hp_fraction >= s.tactics.rest_below:
+            return None
+        coming = tuple(t for t in s.awake_within(5) if t.info.max_damage > 0)
+        if not coming:
+            return None
+        worst = max(coming, key=lambda t: t.info.max_damage)
+        if s.expected_loss(worst) < s.hp * 0.5:
+            return None
+        return retreat_move(s, coming)

@@ -1,0 +1,161 @@
+"""What every Rog-O-Matic expert reads, gathered once per expert per decision.
+
+:class:`Situation` bundles the blackboard entries (the knowledge sources'
+results) with derived facts the rules share: the monsters in view with their
+danger, whether the hero could die in ``n`` rounds, the first step toward a
+square. It is a read-only convenience for the experts, not a knowledge source:
+everything in it is recomputed from the board for each decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ._connect import can_step
+from ._facts import (
+    Connectivity,
+    Events,
+    InternalState,
+    Inventory,
+    ObjectMap,
+    PathField,
+    Seen,
+    Sensed,
+    Terrain,
+)
+from ._grid import Pos, chebyshev, key_towards
+from ._monsters import Monster, monster
+from ._paths import first_step, path_to
+from ._tactics import Tactics
+
+#: Every entry the experts read.
+ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
+                     "paths", "intern"})
+
+
+@attrs.frozen
+class Threat:
+    seen: Seen
+    info: Monster
+    distance: int
+    #: Has moved while in view (asleep otherwise, as far as we know).
+    awake: bool
+    #: Next to the hero and reachable by a step (Rogue's diagonal rule).
+    adjacent: bool
+
+
+@attrs.define
+class Situation:
+    sensed: Sensed
+    tactics: Tactics
+    events: Events | None = None
+    terrain: Terrain | None = None
+    objects: ObjectMap | None = None
+    inventory: Inventory | None = None
+    connect: Connectivity | None = None
+    paths: PathField | None = None
+    intern: InternalState | None = None
+    threats: tuple[Threat, ...] = ()
+
+    @classmethod
+    def read(cls, view: Any, tactics: Tactics) -> Situation | None:
+        sensed = view.read("sensed")
+        if sensed is None:
+            return None
+        s = cls(sensed=sensed, tactics=tactics, events=view.read("events"),
+                terrain=view.read("terrain"), objects=view.read("objects"),
+                inventory=view.read("inventory"), connect=view.read("connect"),
+                paths=view.read("paths"), intern=view.read("intern"))
+        if s.paths is not None and s.paths.origin != sensed.player:
+            s.paths = None  # computed for an older screen
+        s.threats = s._threats()
+        return s
+
+    # -- the map -------------------------------------------------------------
+
+    @property
+    def on_map(self) -> bool:
+        return self.sensed.kind == "map" and self.sensed.player is not None
+
+    @property
+    def player(self) -> Pos:
+        assert self.sensed.player is not None
+        return self.sensed.player
+
+    def step_ok(self, a: Pos, b: Pos) -> bool:
+        """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
+        if self.terrain is None:
+            return False
+        return can_step(self.terrain.rows, a, b)
+
+    def step_to(self, goal: Pos) -> str | None:
+        """The key of the first step along the weighted shortest path to ``goal``."""
+        if self.paths is None:
+            return None
+        nxt = first_step(self.paths, goal)
+        return None if nxt is None else key_towards(self.player, nxt)
+
+    def distance_to(self, goal: Pos) -> int:
+        if self.paths is None:
+            return -1
+        return len(path_to(self.paths, goal)) or -1
+
+    # -- monsters --------------------------------------------------------------
+
+    def _threats(self) -> tuple[Threat, ...]:
+        if self.sensed.player is None:
+            return ()
+        seen = self.objects.monsters if self.objects is not None else tuple(
+            Seen(letter, pos, self.sensed.generation, self.sensed.generation)
+            for letter, pos in self.sensed.monsters)
+        current = {pos for _, pos in self.sensed.monsters}
+        out = []
+        for m in seen:
+            if m.pos not in current:
+                continue
+            d = chebyshev(m.pos, self.player)
+            adjacent = d == 1 and self.step_ok(self.player, m.pos)
+            out.append(Threat(m, monster(m.symbol), d, m.moves > 0 or adjacent, adjacent))
+        return tuple(sorted(out, key=lambda t: t.distance))
+
+    @property
+    def adjacent(self) -> tuple[Threat, ...]:
+        return tuple(t for t in self.threats if t.adjacent)
+
+    def awake_within(self, distance: int) -> tuple[Threat, ...]:
+        return tuple(t for t in self.threats if t.awake and t.distance <= distance)
+
+    @property
+    def hp(self) -> int:
+        return self.intern.hp if self.intern is not None else (
+            self.sensed.status.hp if self.sensed.status is not None else 1)
+
+    @property
+    def hp_fraction(self) -> float:
+        return self.intern.hp_fraction if self.intern is not None else 1.0
+
+    def die_in(self, rounds: int, threats: tuple[Threat, ...] | None = None) -> bool:
+        """Could the monsters next to us (or ``threats``) kill us within ``rounds`` rounds?"""
+        threats = self.adjacent if threats is None else threats
+        worst = sum(t.info.max_damage for t in threats)
+        return worst > 0 and self.hp <= rounds * worst
+
+    def expected_loss(self, threat: Threat) -> float:
+        """Hit points we expect to lose killing ``threat`` with the weapon in hand."""
+        level = self.intern.exp_level if self.intern is not None else 1
+        their_hp = 4.5 * threat.info.level
+        our_hit = min(0.95, 0.55 + 0.05 * level)
+        our_damage = 5.5
+        rounds = their_hp / max(0.5, our_hit * our_damage)
+        their_hit = max(0.2, min(0.9, 0.45 + 0.05 * (threat.info.level - level)))
+        return rounds * their_hit * threat.info.mean_damage
+
+    # -- the pack --------------------------------------------------------------
+
+    def has(self, kind: str, name: str) -> str | None:
+        if self.inventory is None or self.inventory.stale:
+            return None
+        item = self.inventory.named(kind, name)
+        return item.letter if item is not None else None

@@ -1,0 +1,149 @@
+"""The inventory database: what is in the pack, and what is known of each kind.
+
+The pack is read from Rogue's inventory list (``i``) whenever it is on screen, and
+kept between looks from the messages: ``you now have ... (c)`` adds an entry. Any
+message the pattern table cannot place may mean the pack changed (a potion drunk,
+a scroll read, an arrow thrown), so the database marks itself stale and the
+inventory-screen expert asks for a fresh list. Item texts are read with Rogue's own
+naming rules: ``A potion of healing(blue)`` is identified, ``A blue potion`` is not;
+armour shows ``[protection N]`` once known.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime import Activation
+
+from ._facts import Events, Inventory, Item, Sensed
+from ._gated import GatedSource
+
+#: Armor class of each armour (the status line shows ``10 - class``).
+ARMOR_CLASS = {
+    "leather armor": 8, "ring mail": 7, "studded leather armor": 7, "scale mail": 6,
+    "chain mail": 5, "splint mail": 4, "banded mail": 4, "plate mail": 3,
+}
+#: Mean damage of a weapon wielded in melee.
+WEAPON_DAMAGE = {
+    "mace": 5.0, "long sword": 7.5, "two handed sword": 10.0, "dagger": 3.5, "spear": 4.5,
+    "short bow": 1.0, "crossbow": 1.0, "arrow": 1.0, "dart": 1.0, "shuriken": 1.5,
+    "crossbow bolt": 1.5,
+}
+#: Weapons worth throwing by hand.
+THROWABLE = ("dagger", "dart", "shuriken", "spear")
+
+_COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
+_OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ]+?)(?:\s*[\[(]|$)")
+_BONUS_WEAPON = re.compile(r"([+-]\d+),([+-]\d+) ")
+_PROTECTION = re.compile(r"\[(?:protection )?(-?\d+)\]")
+
+
+def _count(text: str) -> int:
+    m = _COUNT.match(text)
+    return int(m.group(1)) if m is not None and m.group(1) else 1
+
+
+def parse_item(letter: str, text: str) -> Item:
+    """An inventory line ``text`` (without ``x) ``) read into an :class:`Item`."""
+    low = text.lower()
+    worn = "(being worn)" in low
+    wielded = "(weapon in hand)" in low
+    count = _count(low)
+    kind, name, bonus = "unknown", "", None
+    if "food" in low or re.search(r"slime-mold|mango", low):
+        kind = "food"
+    elif "amulet of yendor" in low:
+        kind = "amulet"
+    elif re.search(r"\bpotions?\b", low):
+        kind = "potion"
+    elif re.search(r"\bscrolls?\b", low):
+        kind = "scroll"
+    elif re.search(r"\brings?\b", low) and not any(a in low for a in ARMOR_CLASS):
+        kind = "ring"
+    elif re.search(r"\b(wand|staff)s?\b", low):
+        kind = "wand"
+    else:
+        armor = next((a for a in sorted(ARMOR_CLASS, key=len, reverse=True) if a in low), None)
+        if armor is not None:
+            kind, name = "armor", armor
+            m = _PROTECTION.search(low)
+            bonus = int(m.group(1)) if m is not None else None
+        else:
+            weapon = next((w for w in sorted(WEAPON_DAMAGE, key=len, reverse=True)
+                           if w in low), None)
+            if weapon is not None:
+                kind, name = "weapon", weapon
+                m = _BONUS_WEAPON.search(low)
+                bonus = int(m.group(1)) + int(m.group(2)) if m is not None else None
+    if kind in ("potion", "scroll", "ring", "wand"):
+        m = _OF.search(low)
+        name = m.group(2).strip() if m is not None else ""
+    return Item(letter=letter, text=text, kind=kind, name=name, count=count, worn=worn,
+                wielded=wielded, bonus=bonus)
+
+
+def expected_armor(item: Item) -> int:
+    """The ``Arm:`` value wearing ``item`` would show (unknown enchantment counted as 0)."""
+    if item.bonus is not None:
+        return item.bonus
+    return 10 - ARMOR_CLASS.get(item.name, 8)
+
+
+#: Messages that leave the pack as it was.
+_HARMLESS = frozenset({
+    "killed", "we_hit", "we_missed", "hit_by", "missed_by", "found_gold", "moved_onto",
+    "frozen", "held", "hungry", "level_up", "illegal", "nothing_there", "picked_up",
+    "pack_full", "stolen_none",
+})
+
+
+def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
+    if sensed.kind == "inventory":
+        items = tuple(parse_item(letter, text) for letter, text in sensed.items)
+        if sensed.top_blank:
+            # Rogue blanked row 0 (the list's first line): keep what we knew of the
+            # letters before the first one shown.
+            first = min((i.letter for i in items), default="{")
+            items = tuple(i for i in inv.items if i.letter < first) + items
+        # A one-item list from a prompt ("which object...? *") is not the whole pack.
+        return Inventory(items=items, stale=False, full=inv.full and len(items) >= 23,
+                         tried=inv.tried)
+    items = {i.letter: i for i in inv.items}
+    stale, full = inv.stale, inv.full
+    if "which object" in sensed.prompt.lower():
+        # An item action ended at Rogue's question: our letter was wrong. Look again
+        # before using anything else (item experts wait for a fresh inventory).
+        stale = True
+    for event in events.events:
+        if event.kind == "picked_up" and len(event.detail) == 1:
+            items[event.detail] = parse_item(event.detail, event.subject)
+            full = False
+            stale = True
+        elif event.kind == "not_valid":
+            # We asked for a letter the pack no longer has: forget it, look again.
+            items.pop(event.detail or event.subject, None)
+            stale = True
+        elif event.kind == "pack_full":
+            full = True
+        elif event.kind not in _HARMLESS:
+            stale = True
+    return Inventory(items=tuple(sorted(items.values(), key=lambda i: i.letter)),
+                     stale=stale, full=full, tried=inv.tried)
+
+
+class InventoryDatabase(GatedSource):
+    """Keeps the inventory database (``sensed``, ``events`` to ``inventory``)."""
+
+    name = "invent"
+    reads = frozenset({"sensed", "events"})
+    writes = frozenset({"inventory"})
+    budget = 0.5
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.inventory = Inventory()
+
+    async def update(self, activation: Activation) -> None:
+        self.inventory = update(self.inventory, activation.read("sensed"),
+                                activation.read("events"))
+        await activation.write("inventory", self.inventory)

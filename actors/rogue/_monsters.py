@@ -1,0 +1,73 @@
+"""What Rogue 5.4.4's monsters can do to the hero, by their map letter.
+
+Figures from the game's monster table (damage dice per attack, experience level):
+``max_damage`` is the most one round of attacks can take off the hero, ``mean_damage``
+the average if every attack hits. Flags mark what changes the tactics: a flytrap
+holds (no retreat), a leprechaun or nymph steals and teleports away (don't chase),
+an aquator rusts armour, an ice monster freezes, a floating monster is erratic.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Monster:
+    letter: str
+    name: str
+    level: int
+    #: Damage dice as ``(count, sides)`` per attack.
+    attacks: tuple[tuple[int, int], ...]
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def max_damage(self) -> int:
+        return sum(n * s for n, s in self.attacks)
+
+    @property
+    def mean_damage(self) -> float:
+        return sum(n * (s + 1) / 2 for n, s in self.attacks)
+
+
+def _m(letter: str, name: str, level: int, dice: str, *flags: str) -> Monster:
+    attacks = tuple(
+        (int(n), int(s)) for n, s in (d.split("d") for d in dice.split("/")) if int(n)
+    )
+    return Monster(letter, name, level, attacks, frozenset(flags))
+
+
+MONSTERS: dict[str, Monster] = {m.letter: m for m in (
+    _m("A", "aquator", 5, "0d0", "mean", "rusts"),
+    _m("B", "bat", 1, "1d2", "flies"),
+    _m("C", "centaur", 4, "1d2/1d5/1d5"),
+    _m("D", "dragon", 10, "1d8/1d8/3d10", "mean", "flames"),
+    _m("E", "emu", 1, "1d2", "mean"),
+    # The flytrap's damage grows each round it holds you; count it as dangerous.
+    _m("F", "venus flytrap", 8, "3d4", "mean", "holds"),
+    _m("G", "griffin", 13, "4d3/3d5", "mean", "flies", "regenerates"),
+    _m("H", "hobgoblin", 1, "1d8", "mean"),
+    _m("I", "ice monster", 1, "0d0", "freezes"),
+    _m("J", "jabberwock", 15, "2d12/2d4"),
+    _m("K", "kestrel", 1, "1d4", "mean", "flies"),
+    _m("L", "leprechaun", 3, "1d1", "steals"),
+    _m("M", "medusa", 8, "3d4/3d4/2d5", "mean", "confuses"),
+    _m("N", "nymph", 3, "0d0", "steals"),
+    _m("O", "orc", 1, "1d8", "greedy"),
+    _m("P", "phantom", 8, "4d4", "invisible"),
+    _m("Q", "quagga", 3, "1d5/1d5", "mean"),
+    _m("R", "rattlesnake", 2, "1d6", "mean", "weakens"),
+    _m("S", "snake", 1, "1d3", "mean"),
+    _m("T", "troll", 6, "1d8/1d8/2d6", "mean", "regenerates"),
+    _m("U", "black unicorn", 7, "1d9/1d9/2d9", "mean"),
+    _m("V", "vampire", 8, "1d10", "mean", "regenerates", "drains"),
+    _m("W", "wraith", 5, "1d6", "drains"),
+    _m("X", "xeroc", 7, "4d4", "mimics"),
+    _m("Y", "yeti", 4, "1d6/1d6"),
+    _m("Z", "zombie", 2, "1d8", "mean"),
+)}
+
+
+def monster(letter: str) -> Monster:
+    """The monster shown as ``letter`` (an unknown letter counts as a troll: be careful)."""
+    return MONSTERS.get(letter) or attrs.evolve(MONSTERS["T"], letter=letter)

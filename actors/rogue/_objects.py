@@ -1,0 +1,83 @@
+"""The object map: monsters and objects of the current level, with their history.
+
+Monsters are matched from one screen to the next by letter and nearness, so each
+keeps the generation it was first seen and how often it moved (one that never
+moves while in view is probably asleep). Objects are remembered where seen until
+the hero stands on the square or the square shows bare terrain; one the hero
+stood on without picking it up (a full pack) is marked ignored.
+"""
+
+from __future__ import annotations
+
+from runtime import Activation
+
+from ._facts import Events, ObjectMap, Seen, Sensed
+from ._gated import GatedSource
+from ._grid import TOP, chebyshev
+
+
+def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ...]:
+    """The monsters on screen, each matched to the nearest one of its letter seen before."""
+    left = list(previous)
+    out = []
+    for letter, pos in sensed.monsters:
+        best = None
+        for old in left:
+            if old.symbol == letter and chebyshev(old.pos, pos) <= 2 and (
+                    best is None or chebyshev(old.pos, pos) < chebyshev(best.pos, pos)):
+                best = old
+        if best is None:
+            out.append(Seen(letter, pos, sensed.generation, sensed.generation))
+        else:
+            left.remove(best)
+            out.append(Seen(letter, pos, best.first, sensed.generation,
+                            best.moves + (best.pos != pos)))
+    return tuple(out)
+
+
+def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) -> ObjectMap:
+    objects = {o.pos: o for o in previous.objects}
+    ignored = set(previous.ignored)
+    for symbol, pos in sensed.objects:
+        old = objects.get(pos)
+        first = old.first if old is not None and old.symbol == symbol else sensed.generation
+        objects[pos] = Seen(symbol, pos, first, sensed.generation)
+    for pos in list(objects):
+        r, c = pos
+        shown = sensed.rows[r - TOP][c] if sensed.rows else " "
+        if shown in ".#+%^-|":
+            del objects[pos]
+    player = sensed.player
+    if player is not None and player in objects:
+        kinds = events.kinds() if events is not None else frozenset()
+        if "moved_onto" in kinds or "pack_full" in kinds:
+            ignored.add(player)
+        else:
+            del objects[player]
+    return ObjectMap(level=previous.level, monsters=previous.monsters,
+                     objects=tuple(objects.values()), ignored=frozenset(ignored))
+
+
+class ObjectMapper(GatedSource):
+    """Keeps the object map (``sensed``, ``events`` to ``objects``)."""
+
+    name = "objmap"
+    reads = frozenset({"sensed", "events"})
+    writes = frozenset({"objects"})
+    budget = 0.5
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.map = ObjectMap(level=-1)
+
+    async def update(self, activation: Activation) -> None:
+        sensed: Sensed = activation.read("sensed")
+        if sensed is None or not sensed.rows:
+            return
+        level = sensed.status.level if sensed.status is not None else 0
+        current = self.map if self.map.level == level else ObjectMap(level=level)
+        current = track_objects(current, sensed, activation.read("events"))
+        monsters = track_monsters(current.monsters, sensed)
+        self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
+                             ignored=current.ignored)
+        await activation.write("objects", self.map)

@@ -1,0 +1,136 @@
+"""Path calculation: weighted shortest paths from the hero, in linear time.
+
+The seed's method: a breadth-first search outward from the hero, where a square
+with an *avoidance* cost (a trap, a square next to an awake monster, a monster)
+is held back that many rounds before it is expanded. Costs are small bounded
+integers, so the search stays linear in the number of squares. Done with a ring
+of buckets, the delays give exact weighted shortest paths (the plain re-queueing
+of the seed can give a tree whose paths turn back on the next step). Experts ask
+it for the first step toward the nearest square that satisfies their goal
+(:func:`first_step`, :func:`nearest`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime import Activation
+
+from ._connect import can_step
+from ._facts import ObjectMap, PathField, Sensed, Terrain
+from ._gated import GatedSource
+from ._grid import CELLS, Pos, chebyshev, index, neighbours, position
+
+TRAP_COST = 40
+MONSTER_COST = 8
+NEAR_MONSTER_COST = 3
+MAX_COST = 60
+
+
+def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -> dict[int, int]:
+    """Extra cost per square: traps, monsters and the squares next to them."""
+    costs: dict[int, int] = {}
+    for trap in terrain.traps:
+        costs[index(trap)] = TRAP_COST
+    if objects is not None:
+        for m in objects.monsters:
+            if player is not None and chebyshev(m.pos, player) <= 1:
+                continue  # the one we're fighting: walking into it is an attack
+            costs[index(m.pos)] = max(costs.get(index(m.pos), 0), MONSTER_COST)
+            if m.moves:
+                for n in neighbours(m.pos):
+                    i = index(n)
+                    costs[i] = max(costs.get(i, 0), NEAR_MONSTER_COST)
+    return costs
+
+
+def compute(terrain: Terrain, start: Pos, costs: dict[int, int],
+            blocked: frozenset[tuple[Pos, Pos]] = frozenset()) -> PathField:
+    """Weighted shortest paths from ``start``: entering a square costs 1 + its avoidance.
+
+    The seed's delayed breadth-first search, made exact: squares wait in a ring of
+    ``MAX_COST + 2`` buckets (Dial's algorithm), so a square with avoidance ``a`` is
+    expanded ``a`` rounds after its plain neighbours. Work is linear in the number
+    of squares (plus the bounded cost), and the tree is a true shortest-path tree,
+    so walking it step by step never turns back.
+    """
+    rows = terrain.rows
+    dist = [-1] * CELLS
+    parent = [-1] * CELLS
+    done = [False] * CELLS
+    s = index(start)
+    dist[s] = 0
+    span = MAX_COST + 2
+    ring: list[list[int]] = [[] for _ in range(span)]
+    ring[0].append(s)
+    pending = 1
+    d = 0
+    order = []
+    while pending:
+        bucket = ring[d % span]
+        while bucket:
+            i = bucket.pop()
+            pending -= 1
+            if done[i] or dist[i] != d:
+                continue
+            done[i] = True
+            order.append(i)
+            here = position(i)
+            for nxt in neighbours(here):
+                j = index(nxt)
+                if done[j] or (here, nxt) in blocked or not can_step(rows, here, nxt):
+                    continue
+                nd = d + 1 + min(MAX_COST, costs.get(j, 0))
+                if dist[j] < 0 or nd < dist[j]:
+                    dist[j] = nd
+                    parent[j] = i
+                    ring[nd % span].append(j)
+                    pending += 1
+        d += 1
+    return PathField(origin=start, dist=tuple(dist), parent=tuple(parent), order=tuple(order))
+
+
+def path_to(field: PathField, goal: Pos) -> list[Pos]:
+    """The squares from the hero (exclusive) to ``goal`` (inclusive); [] if unreachable."""
+    i = index(goal)
+    if field.origin is None or not field.dist or field.dist[i] < 0:
+        return []
+    out = []
+    s = index(field.origin)
+    while i != s and i >= 0:
+        out.append(position(i))
+        i = field.parent[i]
+    return out[::-1]
+
+
+def nearest(field: PathField, goal: Callable[[Pos], bool]) -> Pos | None:
+    """The first square, in search order, that satisfies ``goal`` (never the origin)."""
+    if field.origin is None:
+        return None
+    s = index(field.origin)
+    for i in field.order:
+        if i != s and goal(position(i)):
+            return position(i)
+    return None
+
+
+def first_step(field: PathField, goal: Pos) -> Pos | None:
+    path = path_to(field, goal)
+    return path[0] if path else None
+
+
+class PathCalculator(GatedSource):
+    """Keeps ``paths`` (from the hero) from ``terrain``, ``objects`` and ``sensed``."""
+
+    name = "pathc"
+    reads = frozenset({"terrain", "objects", "sensed"})
+    writes = frozenset({"paths"})
+    budget = 1.0
+
+    async def update(self, activation: Activation) -> None:
+        sensed: Sensed = activation.read("sensed")
+        terrain: Terrain = activation.read("terrain")
+        if sensed.player is None:
+            return
+        costs = avoidance(terrain, activation.read("objects"), sensed.player)
+        await activation.write("paths", compute(terrain, sensed.player, costs))

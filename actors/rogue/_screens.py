@@ -1,0 +1,103 @@
+"""Screen handlers, above every expert: what is not a move in the dungeon.
+
+``--More--`` is dismissed; questions are answered (an identify scroll's question
+with an unknown item, the quit confirmation with yes, anything else with ESC);
+the inventory list is closed once read. The inventory expert asks for a fresh
+list (``i``) when the database is stale and nothing threatens; the budget expert
+quits after a set number of decisions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from runtime import Proposal
+
+from ._base import ESC, RogueExpert
+from ._context import Situation
+
+_UNKNOWN_FIRST = ("scroll", "potion", "wand", "ring", "armor", "weapon")
+
+
+#: What an identify scroll insists on, by the words Rogue uses for it.
+_IDENTIFY_KINDS = {
+    "potion": ("potion",), "scroll": ("scroll",), "weapon": ("weapon",),
+    "armor": ("armor",), "suit of armor": ("armor",), "ring, wand or staff": ("ring", "wand"),
+}
+_IDENTIFY = re.compile(r"identify (potion|scroll|weapon|armor|ring, wand or staff) scroll|"
+                       r"you must identify an? (potion|scroll|weapon|suit of armor|"
+                       r"ring, wand or staff)", re.IGNORECASE)
+
+
+class ScreenHandler(RogueExpert):
+    name = "screens"
+    needs_map = False
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: The kinds the identify scroll being read insists on ("" for any).
+        self.identify: tuple[str, ...] = ()
+
+    def _identify(self, s: Situation) -> Proposal:
+        kinds = self.identify or _UNKNOWN_FIRST
+        if s.inventory is not None:
+            matching = [i for i in s.inventory.items if i.kind in kinds]
+            unknown = [i for i in matching if not i.name or (
+                i.kind in ("armor", "weapon") and i.bonus is None)]
+            for item in unknown + matching:
+                return Proposal(item.letter, f"identify {item.text!r}")
+        # Nothing of the kind: '*' lists none, and Rogue lets the scroll go.
+        return Proposal("*", f"identify: nothing of kind {'/'.join(kinds)} in the pack")
+
+    def advise(self, s: Situation) -> Proposal | None:
+        sensed = s.sensed
+        m = _IDENTIFY.search(sensed.message)
+        if m is not None:
+            self.identify = _IDENTIFY_KINDS[(m.group(1) or m.group(2)).lower()]
+        if sensed.more:
+            return Proposal(" ", f"dismiss --More-- after {sensed.message[:40]!r}")
+        if sensed.kind == "inventory":
+            return Proposal(" ", f"inventory read ({len(sensed.items)} items): close the list")
+        if sensed.kind == "prompt" or sensed.prompt:
+            prompt = sensed.prompt.lower()
+            if prompt.startswith("really quit"):
+                return Proposal("y", "confirm the quit")
+            if "identify" in prompt:
+                return self._identify(s)
+            return Proposal(ESC, f"decline {sensed.prompt!r}")
+        if sensed.kind == "other":
+            return Proposal(ESC, "an unknown screen: escape")
+        if sensed.kind == "map" and sensed.player is None:
+            return Proposal("s", "the hero is not on the map (blind or hidden): wait a turn")
+        return None
+
+
+class InventoryCheck(RogueExpert):
+    """Lists the pack when its contents are in doubt and nothing is near."""
+
+    name = "inventory"
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if s.inventory is None or not s.inventory.stale:
+            return None
+        if s.awake_within(4) or s.adjacent:
+            return None
+        return Proposal("i", "the pack changed: read the inventory")
+
+
+class Budget(RogueExpert):
+    """Quits (``Q``, then ``y`` to the question) after ``limit`` decisions."""
+
+    name = "budget"
+    limit: ClassVar[int] = 10**9
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.decisions = 0
+
+    def advise(self, s: Situation) -> Proposal | None:
+        self.decisions += 1
+        if self.decisions > self.limit:
+            return Proposal("Q", f"played {self.limit} decisions: quit")
+        return None

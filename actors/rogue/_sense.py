@@ -1,0 +1,141 @@
+"""The sensory system and message interpretation.
+
+``Sense`` turns the adapter's screen (``observation``, a RogueView) into low-level
+facts (``sensed``): where the hero, the monsters and the objects are. ``Messages``
+reads row 0 through a pattern table into events (``events``): combat results,
+items gained and identified, status changes. Rogue erases the message line when it
+reads the next command, so a message on a map or ``--More--`` screen is always the
+answer to the last key; several are joined with ``".  "``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from runtime import Activation, KnowledgeSource
+
+from ._facts import Event, Events, Sensed
+from ._grid import MONSTER_LETTERS, OBJECT_CHARS, TOP
+
+
+def sense(view) -> Sensed:  # noqa: ANN001 - a RogueView
+    """The low-level facts of one screen."""
+    if view.kind not in ("map", "more", "prompt") or not view.map:
+        return Sensed(kind=view.kind, generation=view.generation, status=view.status,
+                      items=view.items,
+                      top_blank=view.kind == "inventory" and not view.lines[0].strip())
+    monsters, objects = [], []
+    for r, row in enumerate(view.map):
+        for c, ch in enumerate(row):
+            if ch in MONSTER_LETTERS:
+                monsters.append((ch, (r + TOP, c)))
+            elif ch in OBJECT_CHARS:
+                objects.append((ch, (r + TOP, c)))
+    return Sensed(
+        kind=view.kind, generation=view.generation, message=view.message, more=view.more,
+        prompt=view.prompt, status=view.status, rows=view.map, player=view.player,
+        monsters=tuple(monsters), objects=tuple(objects),
+        fresh=bool(view.message) and view.kind in ("map", "more"),
+    )
+
+
+class Sense(KnowledgeSource):
+    """Screen to low-level facts (``observation`` to ``sensed``)."""
+
+    name = "sense"
+    reads = frozenset({"observation"})
+    writes = frozenset({"sensed"})
+    budget = 0.5
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._previous = ""
+
+    async def activate(self, activation: Activation) -> None:
+        sensed = sense(activation.read("observation"))
+        if self._previous == "inventory" and sensed.fresh:
+            # Closing a list restores the screen under it, old message and all.
+            sensed = attrs.evolve(sensed, fresh=False)
+        self._previous = sensed.kind
+        await activation.write("sensed", sensed)
+
+
+_MON = r"(?:the |an? )?(?P<m>[a-z][a-z ]*?)"
+#: The pattern table, tried in order on each message (case-insensitive).
+PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(rx, re.IGNORECASE)) for kind, rx in (
+        ("killed", rf"^(?:you have )?defeated {_MON}$"),
+        ("we_hit", rf"^you (?:hit|scored an excellent hit on|have injured|swing and hit) {_MON}$"),
+        ("we_missed", rf"^you (?:miss|missed|swing and miss|barely miss|don't hit) {_MON}$"),
+        ("hit_by", rf"^{_MON} (?:hits|hit|scored an excellent hit on|has injured|swings and hits)"
+                   r" you$"),
+        ("missed_by", rf"^{_MON} (?:misses|missed|swings and misses|barely misses|"
+                      r"doesn.t hit) you$"),
+        ("missile_hit", r"^the (?P<m>[a-z ]+?) hits (?:the |an? )?(?P<t>[a-z ]+)$"),
+        ("missile_missed", r"^the (?P<m>[a-z ]+?) misses (?:the |an? )?(?P<t>[a-z ]+)$"),
+        ("picked_up", r"^(?:you now have )?(?P<m>.+) \((?P<t>[a-zA-Z])\)$"),
+        ("pack_full", r"there's no room in your pack|^no room"),
+        ("moved_onto", r"^(?:you )?moved onto (?P<m>.+)$"),
+        ("found_gold", r"^you found (?P<m>\d+) gold pieces?$"),
+        ("frozen", r"you are frozen|you can move again"),
+        ("held", r"you are being held|you cannot move"),
+        ("confused", r"what\?  who\?|you feel (?:somewhat )?confused|what a trippy feeling|"
+                     r"wait, what's going on here"),
+        ("unconfused", r"you feel less (?:confused|trip)"),
+        ("blind", r"everything is dark|a cloak of darkness falls"),
+        ("unblind", r"the veil of darkness lifts|far out"),
+        ("weaker", r"you feel (?:a bite in your leg and now feel )?weaker|has weakened you"),
+        ("stolen", r"she stole|your purse feels lighter"),
+        ("hungry", r"you are starting to (?:get hungry|feel weak)|you feel (?:weak|faint)|"
+                   r"you faint"),
+        ("ate", r"yum|that tasted good|this food tastes"),
+        ("trap", r"trap door|you fell into a trap|a small dart|bear trap|beartrap|"
+                 r"you are caught in|a gush of water|teleport|sleeping gas|mysterious trap"),
+        ("no_stairs", r"i see no way down"),
+        ("not_valid", r"^'(?P<t>.)' is not a valid item|^'(?P<m>.)' not in pack"),
+        ("illegal", r"^illegal command|you can't|you don't have"),
+        ("nothing_there", r"^(?:i see )?no monster there|you aren't carrying"),
+        ("level_up", r"^welcome to level (?P<m>\d+)"),
+        ("call_prompt", r"what do you want to call it|^call it"),
+        ("identified", r"^(?P<t>[a-zA-Z])\) (?P<m>.+)$"),
+        ("armor_changed", r"your armor (?:glows|is covered|appears|weakens)|"
+                          r"the acid eats|your armor is damaged"),
+        ("better", r"you feel (?:much )?better|you begin to feel better"),
+        ("scared", r"you hear maniacal laughter|aggravat"),
+    )
+)
+
+
+def interpret(message: str) -> tuple[Event, ...]:
+    """The events in one message line (several messages are joined by ``".  "``)."""
+    events = []
+    for part in re.split(r"\.\s+", message.strip().rstrip(".!")):
+        part = part.strip().rstrip(".!")
+        if not part:
+            continue
+        for kind, pattern in PATTERNS:
+            m = pattern.search(part)
+            if m is not None:
+                groups = m.groupdict()
+                events.append(Event(kind, (groups.get("m") or "").strip(),
+                                    (groups.get("t") or "").strip()))
+                break
+        else:
+            events.append(Event("other", part))
+    return tuple(events)
+
+
+class Messages(KnowledgeSource):
+    """Message interpretation (``sensed`` to ``events``) by the pattern table."""
+
+    name = "messages"
+    reads = frozenset({"sensed"})
+    writes = frozenset({"events"})
+    budget = 0.5
+
+    async def activate(self, activation: Activation) -> None:
+        sensed: Sensed = activation.read("sensed")
+        events = interpret(sensed.message) if sensed.fresh else ()
+        await activation.write("events", Events(activation.generation, events))

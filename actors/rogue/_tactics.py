@@ -1,0 +1,66 @@
+"""The tactical parameters of the Rog-O-Matic agent, kept as data.
+
+The seed's "future work": tactics (when to rest, search, retreat, fight a sleeping
+monster, eat...) are numbers chosen per game and scored afterwards, so that the
+system can improve by playing many games. Every field has a default (the
+hand-tuned value) and ``metadata["range"]``: ``(lo, hi)`` for numbers (ints stay
+ints), ``(False, True)`` for booleans, so a learner can sample and score them
+without knowing what each one means (:func:`tactic_ranges`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+def _f(default: float, lo: float, hi: float, doc: str) -> float:
+    return attrs.field(default=default, metadata={"range": (lo, hi), "doc": doc})
+
+
+def _i(default: int, lo: int, hi: int, doc: str) -> int:
+    return attrs.field(default=default, metadata={"range": (lo, hi), "doc": doc})
+
+
+def _b(default: bool, doc: str) -> bool:
+    return attrs.field(default=default, metadata={"range": (False, True), "doc": doc})
+
+
+@attrs.frozen
+class Tactics:
+    """When the experts rest, search, retreat, fight, eat, throw and zap."""
+
+    #: Health: rest (search in place) when hit points fall below this fraction of max.
+    rest_below: float = _f(0.7, 0.2, 0.95, "rest when hp/max hp is below this")
+    #: Health: resting stops once hit points reach this fraction.
+    rest_until: float = _f(1.0, 0.5, 1.0, "rest until hp/max hp reaches this")
+    #: Battlestations: retreat when a monster could kill us within this many rounds.
+    retreat_rounds: int = _i(2, 1, 4, "retreat when death is possible within N rounds")
+    #: Retreat: minimum length (squares) of an escape path worth taking.
+    retreat_min_path: int = _i(3, 1, 10, "shortest escape path worth running")
+    #: Target: attack monsters that are asleep (not moving) rather than leave them.
+    fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
+    #: Target: chase monsters up to this many squares away.
+    chase_distance: int = _i(6, 0, 20, "pursue monsters up to N squares away")
+    #: Health: eat at this hunger state (1 Hungry, 2 Weak).
+    eat_at: int = _i(1, 1, 2, "eat when hunger reaches 1 Hungry / 2 Weak")
+    #: Missile: throw missiles at monsters at most this far away in a line.
+    throw_range: int = _i(6, 0, 10, "throw missiles at monsters up to N squares away")
+    #: Battlestations: zap unknown wands at a monster when hp falls below this fraction.
+    zap_below: float = _f(0.4, 0.0, 1.0, "zap wands at monsters when hp/max hp is below this")
+    #: Exploration: searches per spot at a dead end before moving on.
+    search_turns: int = _i(10, 3, 40, "searches per dead-end spot")
+    #: Exploration: actions on a level before taking known stairs anyway.
+    level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
+    #: Exploration: go down only with hit points at or above this fraction.
+    descend_hp: float = _f(0.7, 0.0, 1.0, "descend only with hp/max hp at least this")
+    #: Magic: read unidentified scrolls (to identify them).
+    read_unknown: bool = _b(True, "read unknown scrolls")
+    #: Magic: quaff unidentified potions (to identify them).
+    quaff_unknown: bool = _b(True, "quaff unknown potions")
+    #: Armor: wear the best known armor (by the Arm value seen after wearing).
+    wear_armor: bool = _b(True, "try on armor found")
+
+
+def tactic_ranges() -> dict[str, tuple[object, object]]:
+    """Every field's ``(lo, hi)`` range, by name."""
+    return {f.name: f.metadata["range"] for f in attrs.fields(Tactics)}

@@ -1,0 +1,244 @@
+"""Rog-O-Matic's experts, each on constructed screens, and the static order between them."""
+
+import attrs
+from test_rogomatic_support import Pipeline, fed, inventory_screen, screen, status
+
+from actors.rogue import Tactics, rogomatic
+from runtime import Arbiter
+
+PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
+        "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
+ROOM = [
+    "--------------",
+    "|............|",
+    "|............+",
+    "|............|",
+    "--------------",
+]
+
+
+def room_with(*marks: tuple[int, int, str]) -> list[str]:
+    """ROOM (rows 2-6 of the screen) with characters placed at screen (row, column)."""
+    rows = [list(r) for r in ROOM]
+    for r, c, ch in marks:
+        rows[r - 2][c] = ch
+    return ["".join(r) for r in rows]
+
+
+async def with_pack(*views, pack=PACK, tactics=None) -> Pipeline:
+    """A pipeline that has read ``pack`` and then seen ``views``."""
+    pipeline = Pipeline(tactics)
+    await pipeline.feed(inventory_screen(pack))
+    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))  # the redraw after the list
+    for view in views:
+        await pipeline.feed(view)
+    return pipeline
+
+
+async def test_screen_handler_dismisses_more_and_declines_questions():
+    """--More-- gets a space, an unknown question ESC, the quit question yes."""
+    pipeline = await fed(screen(room_with((3, 3, "@")), top=2,
+                                message="You hit the bat--More--"))
+    assert pipeline.ask("screens").action == " "
+    pipeline = await fed(screen(room_with((3, 3, "@")), top=2,
+                                message="What do you want to call it? "))
+    assert pipeline.ask("screens").action == "\x1b"
+    pipeline = await fed(screen(room_with((3, 3, "@")), top=2, message="Really quit? "))
+    assert pipeline.ask("screens").action == "y"
+
+
+async def test_screen_handler_identifies_an_item_of_the_kind_the_scroll_insists_on():
+    """An 'identify potion' scroll is answered with an unknown potion's letter."""
+    pack = PACK + ["f) A scroll titled 'zok'", "g) A blue potion"]
+    pipeline = await with_pack(pack=pack)
+    handler = pipeline.expert("screens")
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2,
+                               message="This scroll is an identify potion scroll--More--"))
+    assert pipeline.ask("screens", handler).action == " "
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2,
+                               message="Which object do you want to identify? (* for list): "))
+    assert pipeline.ask("screens", handler).action == "g"
+
+
+async def test_inventory_check_asks_for_the_list_only_in_peace():
+    """A stale pack is listed with 'i', but not while a monster is awake nearby."""
+    pipeline = await fed(screen(room_with((3, 3, "@")), top=2))
+    assert pipeline.ask("inventory").action == "i"
+    near = [room_with((3, 3, "@"), (3, 6, "O")), room_with((3, 3, "@"), (3, 5, "O"))]
+    pipeline = await fed(*(screen(r, top=2) for r in near))
+    assert pipeline.ask("inventory") is None
+
+
+async def test_weapon_expert_wields_a_better_sword():
+    """A long sword in the pack beats the +1,+1 mace: wield it."""
+    pipeline = await with_pack(pack=PACK + ["f) A long sword"])
+    proposal = pipeline.ask("weapon")
+    assert proposal.action == "wf" and "long sword" in proposal.rationale
+
+
+async def test_melee_strikes_the_adjacent_monster():
+    """A monster next to the hero is struck by stepping into it."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "K")), top=2))
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l" and "kestrel" in proposal.rationale
+
+
+async def test_melee_does_not_strike_diagonally_round_a_door():
+    """Rogue forbids a diagonal blow into a doorway: no melee."""
+    rows = room_with((3, 12, "@"))
+    rows.append("             #T")  # screen row 7, beside the door's column
+    rows[4] = rows[4][:13] + "+"  # the bottom-right corner is now a door at (6, 13)
+    pipeline = await with_pack(screen(rows, top=2))
+    assert pipeline.ask("melee") is None
+
+
+async def test_melee_invokes_battlestations_to_quaff_healing_when_death_is_one_blow_away():
+    """Could die in one round and holding healing: battlestations quaffs it, through melee."""
+    pack = PACK + ["f) A potion of healing(blue)"]
+    fight = screen(room_with((3, 3, "@"), (3, 4, "T")), top=2,
+                   status_line=status(hp=6, hp_max=30))
+    pipeline = await with_pack(fight, pack=pack)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "qf"
+    assert proposal.rationale.startswith("battlestations: could die in one round")
+
+
+async def test_battlestations_retreats_toward_the_stairs():
+    """Badly hurt beside a troll, with the stairs behind: step away toward them."""
+    fight = screen(room_with((3, 5, "@"), (3, 6, "T"), (3, 2, "%")), top=2,
+                   status_line=status(hp=6, hp_max=30))
+    pipeline = await with_pack(fight)
+    proposal = pipeline.ask("battlestations")
+    assert proposal.action in ("h", "y", "b")
+    assert "retreat toward the stairs" in proposal.rationale
+
+
+async def test_retreat_takes_the_stairs_when_standing_on_them():
+    """On the stairs with a strong monster coming and little health: go down."""
+    rows = room_with((3, 5, "%"), (3, 9, "T"))
+    pipeline = await with_pack(
+        screen(room_with((3, 4, "@"), (3, 5, "%"), (3, 10, "T")), top=2,
+               status_line=status(hp=6, hp_max=30)),
+        screen([r[:5] + "@" + r[6:] if i == 1 else r for i, r in enumerate(rows)], top=2,
+               status_line=status(hp=6, hp_max=30)))
+    proposal = pipeline.ask("retreat")
+    assert proposal.action == ">" and "stairs" in proposal.rationale
+
+
+async def test_target_goes_for_a_sleeping_monster_only_if_the_tactics_say_so():
+    """A sleeping hobgoblin out of line is pursued, unless fight_sleeping is off."""
+    view = screen(room_with((3, 3, "@"), (5, 8, "H")), top=2)
+    pipeline = await with_pack(view)
+    proposal = pipeline.ask("target")
+    assert proposal.action in ("l", "n") and "asleep hobgoblin" in proposal.rationale
+    calm = attrs.evolve(Tactics(), fight_sleeping=False)
+    pipeline = await with_pack(view, tactics=calm)
+    assert pipeline.ask("target") is None
+
+
+async def test_missile_expert_throws_along_a_clear_line():
+    """Daggers in the pack and an awake monster three squares east: throw one east."""
+    pack = PACK + ["f) 4 daggers"]
+    views = [screen(room_with((3, 3, "@"), (3, 7, "O")), top=2),
+             screen(room_with((3, 3, "@"), (3, 6, "O")), top=2)]
+    pipeline = await with_pack(*views, pack=pack)
+    proposal = pipeline.ask("missile")
+    assert proposal.action == "tlf" and "orc" in proposal.rationale
+
+
+async def test_missile_expert_readies_the_bow_and_weapon_expert_puts_it_away():
+    """A monster in line far off: ready the bow; once it is adjacent, back to the mace."""
+    far = screen(room_with((3, 2, "@"), (3, 8, "O")), top=2)
+    pipeline = await with_pack(far)
+    assert pipeline.ask("missile").action == "wd"
+    bow_in_hand = [line.replace(" (weapon in hand)", "") for line in PACK]
+    bow_in_hand[3] += " (weapon in hand)"
+    pipeline = await with_pack(far, pack=bow_in_hand)
+    assert pipeline.ask("missile").action == "tle"
+    assert pipeline.ask("weapon") is None
+    await pipeline.feed(screen(room_with((3, 2, "@"), (3, 3, "O")), top=2,
+                               message="You now have a blue potion (g)"))  # pack now stale
+    proposal = pipeline.ask("weapon")
+    assert proposal.action == "wc" and "bow away" in proposal.rationale
+
+
+async def test_object_expert_walks_to_the_nearest_gold():
+    """Gold in the room: step toward it along the path."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 8, "*"), (5, 12, "!")),
+                                      top=2))
+    proposal = pipeline.ask("object")
+    assert proposal.action in ("l", "n", "u") and "gold 5 squares" in proposal.rationale
+
+
+async def test_armor_expert_takes_off_armor_for_a_better_suit_then_wears_it():
+    """Splint mail (Arm 6) beats the ring mail worn (Arm 4): take off, then put on."""
+    pack = PACK + ["f) splint mail"]
+    pipeline = await with_pack(pack=pack)
+    armor = pipeline.expert("armor")
+    assert pipeline.ask("armor", armor).action == "T"
+    without = [line.replace(" (being worn)", "") for line in pack]
+    await pipeline.feed(inventory_screen(without))
+    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))
+    assert pipeline.ask("armor", armor).action == "Wf"
+
+
+async def test_magic_expert_reads_an_unknown_scroll_in_peace():
+    """An unknown scroll with nothing in view: read it to learn what it is."""
+    pipeline = await with_pack(pack=PACK + ["f) A scroll titled 'zok'"])
+    assert pipeline.ask("magic").action == "rf"
+
+
+async def test_health_expert_eats_when_hungry_and_rests_when_hurt():
+    """Hungry with food: eat. Hurt with nothing near: rest by searching in place."""
+    hungry = screen(room_with((3, 3, "@")), top=2, status_line=status(hunger="Hungry"))
+    pipeline = await with_pack(hungry)
+    assert pipeline.ask("health").action == "ea"
+    hurt = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=3))
+    pipeline = await with_pack(hurt)
+    proposal = pipeline.ask("health")
+    assert proposal.action.endswith("s") and "rest" in proposal.rationale
+
+
+async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
+    """An unvisited door leads on; with the level done and on the stairs, go down."""
+    pipeline = await with_pack(screen(room_with((4, 12, "@")), top=2))
+    proposal = pipeline.ask("explore")
+    assert proposal.action == "l" and "unknown" in proposal.rationale
+    before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
+    on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
+    pipeline = await with_pack(screen(before, top=2), screen(on, top=2))
+    proposal = pipeline.ask("explore")
+    assert proposal.action == ">"
+
+
+async def test_exploration_searches_when_nothing_is_left_and_no_stairs_are_known():
+    """A closed room without stairs: search for a secret door."""
+    closed = [r.replace("+", "|") for r in room_with((3, 1, "@"))]
+    pipeline = await with_pack(screen(closed, top=2))
+    proposal = pipeline.ask("explore")
+    assert "search" in proposal.rationale
+
+
+async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
+    """Melee and object both advise; the arbiter takes melee, every time, as listed."""
+    spec = rogomatic()
+    names = [e.name for e in spec.experts]
+    assert names == ["screens", "inventory", "weapon", "melee", "target", "missile",
+                     "battlestations", "retreat", "object", "armor", "magic", "health",
+                     "explore"]
+    views = [
+        screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
+        screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
+        screen(room_with((3, 3, "@")), top=2, message="You hit the hobgoblin--More--"),
+        screen(room_with((3, 3, "@"), (3, 7, "H")), top=2),
+    ]
+    pipeline = await with_pack()
+    arbiter = Arbiter([factory(seed=0) for factory in spec.experts])
+    winners = []
+    for view in views:
+        await pipeline.feed(view)
+        decision = await arbiter.decide(pipeline.board, pipeline.generation)
+        proposing = [name for name, st, _, _ in decision.verdicts if st == "proposed"]
+        assert decision.expert == proposing[0]
+        winners.append(decision.expert)
+    assert winners == ["melee", "object", "screens", "missile"]

@@ -1,0 +1,191 @@
+"""Rog-O-Matic's knowledge sources on constructed screens: sense, messages, terrain,
+object map, inventory and internal state."""
+
+import pytest
+from test_rogomatic_support import fed, inventory_screen, screen, status
+
+from actors.rogue._inventory import expected_armor, parse_item
+from actors.rogue._sense import interpret, sense
+
+ROOM = [
+    "------------",
+    "|..........|",
+    "+.@...H..*.|",
+    "|.....!....|",
+    "-------+----",
+]
+
+
+def test_sense_finds_the_hero_monsters_and_objects():
+    """The sensory system lists each monster letter and object symbol with its square."""
+    facts = sense(screen(ROOM, top=2))
+    assert facts.player == (4, 2)
+    assert facts.monsters == (("H", (4, 6)),)
+    assert set(facts.objects) == {("*", (4, 9)), ("!", (5, 6))}
+
+
+@pytest.mark.parametrize(("message", "kinds"), [
+    ("The bat hit you", ["hit_by"]),
+    ("The kestrel scored an excellent hit on you", ["hit_by"]),
+    ("The ice monster doesn't hit you", ["missed_by"]),
+    ("You miss the snake", ["we_missed"]),
+    ("You hit the bat.  Defeated the bat", ["we_hit", "killed"]),
+    ("You have defeated the hobgoblin", ["killed"]),
+    ("You now have 2 scrolls titled 'abc' (f)", ["picked_up"]),
+    ("'f' is not a valid item", ["not_valid"]),
+    ("There's no room in your pack", ["pack_full"]),
+    ("Welcome to level 3", ["level_up"]),
+    ("Oh, bummer!  Everything is dark!  Help!", ["blind"]),
+    ("The arrow misses the kestrel", ["missile_missed"]),
+])
+def test_message_patterns_classify_rogue_messages(message, kinds):
+    """Each message of Rogue's is read into the events of the pattern table."""
+    assert [e.kind for e in interpret(message)] == kinds
+
+
+def test_pickup_event_carries_the_item_and_its_letter():
+    """'You now have ... (c)' gives the item text and the pack letter."""
+    (event,) = interpret("You now have a blue potion (g)")
+    assert (event.subject, event.detail) == ("a blue potion", "g")
+
+
+async def test_terrain_remembers_floor_and_guesses_under_monsters():
+    """Squares seen stay known after they vanish; a monster's square counts as floor."""
+    first = screen(ROOM, top=2)
+    dark = screen(["", "", "  @"], top=2)
+    pipeline = await fed(first, dark)
+    terrain = pipeline.read("terrain")
+    assert terrain.at((4, 6)) == "."  # under the H
+    assert terrain.at((4, 0)) == "+"
+    assert terrain.at((2, 0)) == "-"
+    assert (4, 0) in terrain.doors
+    assert (4, 2) in terrain.visited
+
+
+async def test_terrain_counts_searches_when_the_hero_stands_still_quietly():
+    """Standing still with nothing said is a search of the square (or a rest)."""
+    pipeline = await fed(*(screen(ROOM, top=2) for _ in range(4)))
+    terrain = pipeline.read("terrain")
+    assert terrain.searched[(4 - 1) * 80 + 2] == 3
+
+
+async def test_terrain_starts_afresh_on_a_new_level():
+    """A new ``Level:`` on the status line forgets the old level's map."""
+    down = screen(["@."], top=10, status_line=status(level=2))
+    pipeline = await fed(screen(ROOM, top=2), down)
+    terrain = pipeline.read("terrain")
+    assert terrain.level == 2
+    assert terrain.at((4, 0)) == " "
+    assert terrain.visited == frozenset({(10, 0)})
+
+
+async def test_terrain_finds_stairs_and_passage_dead_ends():
+    """Stairs are remembered; a passage square with one way out is a dead end."""
+    rows = ["|..%..|", "|..@..+####"]
+    pipeline = await fed(screen(rows, top=5))
+    terrain = pipeline.read("terrain")
+    assert terrain.stairs == (5, 3)
+    walk = ["|..%..|", "|.....+###@"]
+    pipeline = await fed(screen(rows, top=5), screen(walk, top=5))
+    assert (6, 10) in pipeline.read("terrain").dead_ends
+
+
+async def test_object_map_tracks_a_monster_that_moves():
+    """A monster matched across screens keeps its first sighting and counts moves."""
+    moved = [row.replace("H.", ".H") for row in ROOM]
+    pipeline = await fed(screen(ROOM, top=2), screen(moved, top=2))
+    (hob,) = pipeline.read("objects").monsters
+    assert hob.pos == (4, 7) and hob.moves == 1 and hob.first == 1 and hob.last == 2
+
+
+async def test_object_map_forgets_an_object_picked_up():
+    """Stepping onto an object's square removes it from the object map."""
+    taken = [row.replace("@...H..*", "....H..@") for row in ROOM]
+    pipeline = await fed(screen(ROOM, top=2), screen(taken, top=2))
+    symbols = {o.symbol for o in pipeline.read("objects").objects}
+    assert symbols == {"!"}
+
+
+async def test_object_map_ignores_an_object_the_pack_could_not_take():
+    """An object left behind for a full pack is marked ignored, not chased again."""
+    onto = [row.replace("@...H..*", "....H..@") for row in ROOM]
+    pipeline = await fed(screen(ROOM, top=2),
+                         screen(onto, top=2, message="You moved onto a blue potion"))
+    assert (4, 9) in pipeline.read("objects").ignored
+
+
+@pytest.mark.parametrize(("text", "kind", "name", "bonus"), [
+    ("Some food", "food", "", None),
+    ("+1 ring mail [protection 4] (being worn)", "armor", "ring mail", 4),
+    ("A +1,+1 mace (weapon in hand)", "weapon", "mace", 2),
+    ("A potion of healing(blue)", "potion", "healing", None),
+    ("2 scrolls titled 'abc def'", "scroll", "", None),
+    ("A wand of striking [3 charges](iron)", "wand", "striking", None),
+    ("An iron wand", "wand", "", None),
+    ("A tiger eye ring", "ring", "", None),
+    ("splint mail", "armor", "splint mail", None),
+])
+def test_inventory_lines_are_read_by_rogues_naming_rules(text, kind, name, bonus):
+    """Each pack line gives its kind, identified name and known bonus."""
+    item = parse_item("a", text)
+    assert (item.kind, item.name, item.bonus) == (kind, name, bonus)
+
+
+def test_expected_armor_uses_the_known_protection_or_the_base_class():
+    """Known armour shows its protection; unknown armour counts as +0 of its kind."""
+    assert expected_armor(parse_item("b", "+1 ring mail [protection 4]")) == 4
+    assert expected_armor(parse_item("h", "splint mail")) == 6
+
+
+async def test_inventory_database_reads_the_list_and_follows_pickups():
+    """The list sets the pack; a pickup message adds to it and asks for a fresh look."""
+    listing = inventory_screen(["a) Some food", "b) +1 ring mail [protection 4] (being worn)"])
+    pipeline = await fed(listing, screen(ROOM, top=2))
+    inv = pipeline.read("inventory")
+    assert [i.letter for i in inv.items] == ["a", "b"] and not inv.stale
+    await pipeline.feed(screen(ROOM, top=2, message="You now have a blue potion (c)"))
+    inv = pipeline.read("inventory")
+    assert inv.stale and inv.items[-1].kind == "potion"
+
+
+async def test_inventory_database_keeps_the_first_item_when_row_0_was_blanked():
+    """A list whose first row Rogue blanked keeps the item known under the lower letter."""
+    pipeline = await fed(inventory_screen(["a) Some food", "b) A +1,+1 mace"]))
+    await pipeline.feed(inventory_screen(["", "b) A +1,+1 mace"]))
+    assert [i.letter for i in pipeline.read("inventory").items] == ["a", "b"]
+
+
+async def test_a_message_restored_with_the_screen_under_a_list_is_not_news():
+    """The screen redrawn after closing a list shows the old message: no events from it."""
+    pipeline = await fed(inventory_screen(["a) Some food"]),
+                         screen(ROOM, top=2, message="You now have a blue potion (c)"))
+    assert pipeline.read("events").events == ()
+    assert [i.letter for i in pipeline.read("inventory").items] == ["a"]
+
+
+async def test_inventory_database_forgets_a_letter_rogue_rejects():
+    """'x' is not a valid item: the letter leaves the pack and the pack is looked at again."""
+    pipeline = await fed(inventory_screen(["a) Some food", "f) A blue potion"]),
+                         screen(ROOM, top=2))
+    await pipeline.feed(screen(ROOM, top=2, message="'f' is not a valid item--More--"))
+    inv = pipeline.read("inventory")
+    assert [i.letter for i in inv.items] == ["a"] and inv.stale
+
+
+async def test_internal_state_reads_health_hunger_and_adjacent_monsters():
+    """Hit points, the hunger word and a monster next to the hero make the state."""
+    fight = ["|.@H.|"]
+    view = screen(fight, top=3, status_line=status(hp=5, hunger="Weak"))
+    pipeline = await fed(view)
+    state = pipeline.read("intern")
+    assert (state.hp, state.hp_max, state.hunger) == (5, 12, 2)
+    assert state.adjacent == (("H", (3, 3)),) and state.in_combat
+
+
+async def test_internal_state_notes_confusion_until_it_passes():
+    """A confusion message sets the flag; "you feel less confused" clears it."""
+    confused = screen(ROOM, top=2, message="Wait, what's going on here. Huh? What? Who?")
+    pipeline = await fed(confused)
+    assert pipeline.read("intern").confused
+    await pipeline.feed(screen(ROOM, top=2, message="You feel less confused now"))
+    assert not pipeline.read("intern").confused

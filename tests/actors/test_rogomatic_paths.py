@@ -1,0 +1,92 @@
+"""Path calculation and the connectivity analyser on known maps."""
+
+from actors.rogue._connect import analyse
+from actors.rogue._facts import Terrain
+from actors.rogue._grid import CELLS, index
+from actors.rogue._paths import compute, nearest, path_to
+
+#: Two rooms joined by two passages (a loop), and a third room on a single passage.
+LOOP = [
+    "----------          ----------",
+    "|........+##########+........|",
+    "|........|          |........|",
+    "|........+##########+........|",
+    "----+-----          ----------",
+    "    #",
+    "    #",
+    "----+-----",
+    "|........|",
+    "----------",
+]
+
+
+def terrain(rows: list[str], top: int = 1) -> Terrain:
+    grid = [" " * 80] * 22
+    for i, row in enumerate(rows):
+        grid[top - 1 + i] = row.ljust(80)
+    return Terrain(level=1, rows=tuple(grid))
+
+
+def test_paths_are_shortest_and_respect_rogues_diagonal_rule():
+    """The path leaves a room by the door square itself, never diagonally through it."""
+    t = terrain(LOOP)
+    field = compute(t, (3, 1), {})
+    path = path_to(field, (2, 21))
+    assert path[-1] == (2, 21)
+    door = path.index((2, 9))
+    assert path[door - 1] == (2, 8) and path[door + 1] == (2, 10)
+    assert field.dist[index((2, 21))] == len(path) == 20
+
+
+def test_avoidance_costs_send_the_path_round_the_other_passage():
+    """A trap in the upper passage makes the lower passage the cheaper way."""
+    t = terrain(LOOP)
+    plain = path_to(compute(t, (2, 5), {}), (2, 25))
+    assert (2, 15) in plain
+    detour = path_to(compute(t, (2, 5), {index((2, 15)): 40}), (2, 25))
+    assert (2, 15) not in detour and (4, 15) in detour
+
+
+def test_walking_the_path_never_turns_back():
+    """Each step's own shortest path continues the previous one (no oscillation)."""
+    t = terrain(LOOP)
+    costs = {index((2, 12)): 5, index((4, 13)): 5, index((3, 20)): 3}
+    here, goal, seen = (9, 2), (3, 27), set()
+    while here != goal:
+        seen.add(here)
+        step = path_to(compute(t, here, costs), goal)[0]
+        assert step not in seen
+        here = step
+
+
+def test_path_search_settles_each_square_once():
+    """The search is linear: every reachable square is settled exactly once."""
+    t = terrain(LOOP)
+    field = compute(t, (3, 1), {index((2, 15)): 40, index((9, 3)): 7})
+    reachable = sum(1 for d in field.dist if d >= 0)
+    assert len(field.order) == len(set(field.order)) == reachable < CELLS
+
+
+def test_nearest_goal_is_found_in_order_of_weighted_distance():
+    """The nearest square satisfying a goal is the one with the least weighted distance."""
+    t = terrain(LOOP)
+    field = compute(t, (3, 5), {})
+    assert nearest(field, lambda p: t.at(p) == "+") == (5, 4)
+    assert nearest(field, lambda p: t.at(p) == "+" and p[1] > 5) in ((2, 9), (4, 9))
+    assert nearest(field, lambda p: p[0] == 9) == (9, 4)
+
+
+def test_connectivity_finds_the_loop_and_the_choke_points():
+    """Squares of the two-passage loop are on a cycle; the single passage is a choke."""
+    c = analyse(terrain(LOOP))
+    assert (2, 15) in c.cycles and (4, 15) in c.cycles
+    assert (6, 4) in c.chokepoints and (7, 4) in c.chokepoints
+    assert (6, 4) not in c.cycles
+    assert (2, 15) not in c.chokepoints
+
+
+def test_a_dead_end_passage_is_all_choke_points_and_no_cycle():
+    """A passage leading nowhere offers no loop to retreat along."""
+    c = analyse(terrain(["|...+#####"]))
+    assert not c.cycles & {(1, 5), (1, 6), (1, 7)}
+    assert {(1, 4), (1, 5), (1, 6), (1, 7), (1, 8)} <= c.chokepoints

@@ -1,0 +1,90 @@
+"""``belligerent tournament rogue`` and ``play rogue``: options, errors, and live runs.
+
+The live runs play the user's Rogue and skip unless ``BELLIGERENT_ROGUE`` is set.
+"""
+
+import json
+import os
+import sqlite3
+
+import pytest
+
+from actors.rogue.plugin import learned_tactics, load_tactics
+from protocols.rogue import ROGUE_ENV
+from runtime.cli import main
+
+needs_rogue = pytest.mark.skipif(
+    not os.environ.get(ROGUE_ENV),
+    reason=f"no Rogue binary configured: set {ROGUE_ENV} to a Rogue 5.4.4 binary",
+)
+
+
+def test_learning_with_the_minimal_agent_is_refused(capsys):
+    """--learn needs tactics to learn, which the minimal agent does not have."""
+    assert 2 == main(["tournament", "rogue", "--learn", "--agent", "minimal"])
+    assert ("belligerent: error: --learn needs the rogomatic agent; 'minimal' has no "
+            "tactics") == capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(("option", "text"), [
+    (["--games", "0"], "expected a number >= 1, got 0"),
+    (["--seed", "-5"], "a Rogue dungeon seed must be in 0..2147483647, got -5"),
+    (["--seed", "x"], "expected a whole number, got 'x'"),
+    (["--time-limit", "0"], "expected seconds > 0, got 0"),
+])
+def test_bad_option_values_are_refused_by_the_parser(capsys, option, text):
+    """Each bad value exits 2 before any game, saying what was expected."""
+    with pytest.raises(SystemExit) as exc:
+        main(["tournament", "rogue", *option])
+    assert 2 == exc.value.code
+    assert text in capsys.readouterr().err
+
+
+def test_tactics_file_with_an_unknown_name_is_refused(tmp_path):
+    """A misspelt tactic is named, with the known ones."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"rest_below": 0.4, "rest_blow": 1}))
+    with pytest.raises(ValueError, match=r"names unknown tactics: rest_blow; known: "):
+        load_tactics(str(path))
+    path.write_text(json.dumps({"rest_below": 0.4}))
+    assert 0.4 == load_tactics(str(path)).rest_below
+
+
+def test_learned_tactics_need_learning_records(tmp_path):
+    """--learned on a missing file says how to make one."""
+    missing = tmp_path / "none.sqlite3"
+    with pytest.raises(LookupError, match=r"^no learning records at .*none\.sqlite3; run "
+                                          r"`belligerent tournament rogue --learn` first$"):
+        learned_tactics(missing)
+
+
+@needs_rogue
+def test_live_tournament_records_every_game_and_prints_the_distribution(tmp_path, capsys):
+    """Three short live games: three rows, the distribution, and a box plot."""
+    db, png = tmp_path / "r.sqlite3", tmp_path / "box.png"
+    assert 0 == main(["tournament", "rogue", "--games", "3", "--jobs", "2", "--seed", "30",
+                      "--agent", "minimal", "--max-actions", "60", "--db", str(db),
+                      "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert "3 games, 3 on fixed dungeons" in out
+    assert "  score   median " in out and "  deepest level   median " in out
+    assert f"box plot: {png}" in out
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT seed, state, outcome, agent FROM sessions "
+                            "ORDER BY seed").fetchall()
+    assert [30, 31, 32] == [r[0] for r in rows]
+    assert {("done", "rogue-minimal")} == {(r[1], r[3]) for r in rows}
+    assert {r[2] for r in rows} <= {"quit", "death"}
+    assert png.exists()
+
+
+@needs_rogue
+def test_live_learning_tournament_then_play_with_the_learned_set(tmp_path, capsys):
+    """--learn scores each game's set in --db; play --learned then picks the best."""
+    db = tmp_path / "r.sqlite3"
+    assert 0 == main(["tournament", "rogue", "--games", "2", "--learn", "--max-actions",
+                      "40", "--db", str(db), "--no-plot"])
+    out = capsys.readouterr().out
+    assert "learning: 8 sets in the pool, 2 games scored in all" in out
+    tactics, which = learned_tactics(db)
+    assert which.startswith("learned set ")
