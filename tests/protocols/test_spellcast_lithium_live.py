@@ -1,7 +1,7 @@
 """Our adapter on the real lithium/spellcast server (opt-in: needs a running one).
 
 Set ``SPELLCAST_LITHIUM=host:port`` to a NettySpellcastServer built from
-github.com/lithium/spellcast (it is Java; see the README). The match there is lithium's
+github.com/lithium/spellcast (Java; not part of the project). The match there is lithium's
 rules, not ours; the point is that our client speaks its protocol well enough to play a
 whole match. lithium handles each connection on its own thread without locking, so two
 gestures arriving at the same instant can wedge a round on its side: hence the sitter's
