@@ -147,3 +147,19 @@ def test_several_opponents_are_searched_and_the_weakest_is_finished():
     state = position(us, wizard(hp=1), wizard(hp=15))
     result = Searcher().search(state, 0.3)
     assert any(c[0] in (MISSILE, STAB) and c[1] == 1 for c in result.move[1])
+
+
+def test_a_match_inside_the_model_ends_with_becky_standing():
+    """Becky (0.02 s a turn) against the random wizard, refereed by her own model."""
+    import random
+
+    from actors.spellcast._baselines import random_move
+    from actors.spellcast._modelplay import play_model_match
+
+    searcher, rng = Searcher(), random.Random(2)
+    final, turns = play_model_match(
+        position(wizard(), wizard()),
+        [lambda v: searcher.search(v, 0.02).move, lambda v: random_move(v, rng)],
+    )
+    assert turns < 60
+    assert final[0][0][HP] > 0 >= final[0][1][HP]

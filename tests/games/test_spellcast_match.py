@@ -185,3 +185,29 @@ def test_copy_mid_turn_keeps_answers_and_random_state_separate() -> None:
     assert (m.hp("alice"), m.hp("bob")) == (15, 14)
     assert (twin.hp("alice"), twin.hp("bob")) == (14, 15)
     assert m._rng.random() == twin._rng.random()  # noqa: SLF001 - same seeded stream
+
+
+def test_embedded_spell_table_matches_spells_tsv() -> None:
+    """Every row of the reference spells.tsv is transcribed exactly into SPELLS."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "data" / "spellcast" / "spells.tsv"
+    rows = [
+        line.split("\t")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert len(rows) == len(sc.SPELLS) == 43
+    for row, spell in zip(rows, sc.SPELLS, strict=True):
+        index, name, gestures, hands, target, default, perm = row[:7]
+        sc_status = row[8] if len(row) > 8 else ""
+        assert (int(index), name, gestures, hands, target, default) == (
+            spell.index,
+            spell.name,
+            spell.gestures,
+            spell.hands,
+            spell.target,
+            spell.default,
+        )
+        assert spell.extendable is (perm == "1")
+        assert spell.in_sc is (sc_status != "absent?")
