@@ -1,8 +1,9 @@
 """The Rogue agents: Rog-O-Matic, and the minimal agent that proves the adapter.
 
-The minimal agent: Static
-priority, highest first: answer screens (``--More--``, lists, questions), quit
-after its budget, go down the stairs, explore, search.
+The minimal agent's static priority, highest first: answer screens (``--More--``,
+lists, questions), quit after its budget, go down the stairs, explore, search.
+Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
+sources and eleven experts in the seed's order, under the screen handlers.
 """
 
 from __future__ import annotations

@@ -173,12 +173,24 @@ class Weapon(RogueExpert):
     """Wields the best melee weapon; puts the bow away when a monster comes close."""
 
     name = "weapon"
+    #: The same wield proposed this many times running means it is not working.
+    max_repeats = 2
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.tried: set[str] = set()
+        self.last: tuple[str, int] = ("", 0)
 
     def advise(self, s: Situation) -> Proposal | None:
+        proposal = self._advise(s)
+        action = proposal.action if proposal is not None else ""
+        repeats = self.last[1] + 1 if action and action == self.last[0] else 1
+        self.last = (action, repeats)
+        if proposal is not None and repeats > self.max_repeats:
+            return None
+        return proposal
+
+    def _advise(self, s: Situation) -> Proposal | None:
         choice = weapon_choice(s)
         if choice is None:
             return None
@@ -234,23 +246,40 @@ class Melee(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.grope = 0
+        #: Where we stood when we last stepped away from an ice monster.
+        self.stepped_from: tuple[int, int] | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         adjacent = s.adjacent
-        kinds = s.events.kinds() if s.events is not None else frozenset()
-        if not adjacent and s.intern is not None and s.intern.blind and kinds & {
-                "hit_by", "missed_by", "we_hit", "we_missed"}:
+        events = s.events.events if s.events is not None else ()
+        kinds = frozenset(e.kind for e in events)
+        blind = s.intern is not None and s.intern.blind
+        unseen = any(e.kind in ("hit_by", "missed_by", "we_hit", "we_missed")
+                     and e.subject.lower() in ("something", "it") for e in events)
+        if not adjacent and (unseen or blind and kinds & {
+                "hit_by", "missed_by", "we_hit", "we_missed"}):
             # Something we cannot see fights us: strike around until a blow lands on
             # something, then keep striking that way.
             if not kinds & {"we_hit", "we_missed"}:
                 self.grope = (self.grope + 1) % len(KEYS)
             key = "hjklyubn"[self.grope]
-            return Proposal(key, f"melee: blind and attacked: strike {key}")
+            return Proposal(key, f"melee: attacked by something unseen: strike {key}")
         if not adjacent:
             return None
         advice = battlestations(s)
         if advice is not None:
             return advice
+        stuck = self.stepped_from == s.player
+        self.stepped_from = None
+        if all("freezes" in t.info.flags for t in adjacent) and not stuck:
+            # An ice monster does no damage but freezes: each blow we trade risks a
+            # long freeze. It does not chase, so walk away if we can.
+            away = escape_moves(s, adjacent)
+            if away:
+                _, n, _ = away[0]
+                self.stepped_from = s.player
+                return Proposal(key_towards(s.player, n),
+                                "melee: step away from the ice monster (it freezes)")
         target = min(adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
         key = key_towards(s.player, target.seen.pos)
         hp = s.hp
@@ -278,7 +307,7 @@ class Target(RogueExpert):
                 continue
             if not t.awake and not s.tactics.fight_sleeping:
                 continue
-            if "steals" in t.info.flags or t.info.max_damage == 0 and t.seen.symbol != "A":
+            if t.info.flags & {"steals", "freezes", "holds"} or t.info.max_damage == 0:
                 continue
             if s.expected_loss(t) > s.hp * 0.35:
                 continue
@@ -301,8 +330,12 @@ class Target(RogueExpert):
 
 
 def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
-    """Shoot or throw at a monster in line, or ready the bow for one far enough off."""
-    if s.adjacent or s.inventory is None or s.inventory.stale or s.terrain is None:
+    """Shoot or throw at a monster in line, or ready the bow for one far enough off.
+
+    A stale pack will do: the bow and the arrows keep their letters (when the
+    arrows run out, Rogue's "not a valid item" removes the letter).
+    """
+    if s.adjacent or s.inventory is None or s.terrain is None:
         return None
     weapons = s.inventory.of_kind("weapon")
     bow = next((w for w in weapons if w.name == "short bow"), None)
@@ -320,7 +353,7 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
                         f"missile: throw {item.text!r} at the {t.info.name} "
                         f"{t.distance} squares {KEYS[step]}")
     if bow is not None and arrows is not None and not in_hand and may_ready and (
-            t.distance >= 4 or (not t.awake and t.distance >= 2)):
+            t.distance >= 5 or (not t.awake and t.distance >= 3)):
         return Proposal("w" + bow.letter, f"missile: ready the bow for the "
                                           f"{t.info.name} {t.distance} squares off")
     return None

@@ -18,7 +18,7 @@ from ._grid import chebyshev
 
 HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
 #: Turns after which a condition is assumed over if its end went unseen.
-EXPIRES = 300
+EXPIRES = 1000
 
 
 def recognise(previous: InternalState, sensed: Sensed, events: Events,

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from runtime import Activation
 
 from ._facts import Events, Inventory, Item, Sensed
@@ -118,6 +120,13 @@ def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
         if event.kind == "picked_up" and len(event.detail) == 1:
             items[event.detail] = parse_item(event.detail, event.subject)
             full = False
+            stale = True
+        elif event.kind == "wielding" and event.detail in items:
+            for letter, item in items.items():
+                items[letter] = attrs.evolve(item, wielded=letter == event.detail)
+            stale = True
+        elif event.kind == "took_off" and event.detail in items:
+            items[event.detail] = attrs.evolve(items[event.detail], worn=False)
             stale = True
         elif event.kind == "not_valid":
             # We asked for a letter the pack no longer has: forget it, look again.

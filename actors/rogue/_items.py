@@ -26,15 +26,37 @@ GOOD_POTIONS = frozenset({"gain strength", "restore strength", "raise level",
 
 
 class ObjectAcquisition(RogueExpert):
+    """Walks to the nearest object worth having; gives up on one it cannot reach.
+
+    If the hero keeps circling the same few squares while heading for an object (a
+    square the map says is open but Rogue does not let us through), the object is
+    given up for this level rather than chased forever.
+    """
+
     name = "object"
+    #: Proposals remembered, and the fewest distinct squares they must cover.
+    window, spread = 30, 5
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.recent: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        self.given_up: set[tuple[int, tuple[int, int]]] = set()
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.objects is None or s.paths is None or s.awake_within(3):
             return None
+        level = s.objects.level
+        if len(self.recent) >= self.window:
+            squares = {p for p, _ in self.recent[-self.window:]}
+            if len(squares) < self.spread:
+                self.given_up.add((level, self.recent[-1][1]))
+                self.recent.clear()
         full = s.inventory is not None and s.inventory.full
         best, best_d = None, 10**6
         for o in s.objects.objects:
             if o.pos in s.objects.ignored or (full and o.symbol != "*"):
+                continue
+            if (level, o.pos) in self.given_up:
                 continue
             d = s.paths.dist[(o.pos[0] - 1) * 80 + o.pos[1]]
             if 0 < d < best_d:
@@ -44,6 +66,8 @@ class ObjectAcquisition(RogueExpert):
         key = s.step_to(best.pos)
         if key is None:
             return None
+        if not self.recent or self.recent[-1][0] != s.player:  # resting adds nothing
+            self.recent = self.recent[-self.window:] + [(s.player, best.pos)]
         what = "gold" if best.symbol == "*" else f"the {best.symbol!r}"
         return Proposal(key, f"object: pick up {what} {best_d} squares away")
 

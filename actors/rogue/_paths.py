@@ -21,6 +21,8 @@ from ._facts import ObjectMap, PathField, Sensed, Terrain
 from ._gated import GatedSource
 from ._grid import CELLS, Pos, chebyshev, index, neighbours, position
 
+#: Monsters that wait to be touched (an ice monster freezes, a flytrap holds): go round.
+LURKERS = frozenset("IF")
 TRAP_COST = 40
 MONSTER_COST = 8
 NEAR_MONSTER_COST = 3
@@ -37,7 +39,7 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
             if player is not None and chebyshev(m.pos, player) <= 1:
                 continue  # the one we're fighting: walking into it is an attack
             costs[index(m.pos)] = max(costs.get(index(m.pos), 0), MONSTER_COST)
-            if m.moves:
+            if m.moves or m.symbol in LURKERS:
                 for n in neighbours(m.pos):
                     i = index(n)
                     costs[i] = max(costs.get(i, 0), NEAR_MONSTER_COST)

@@ -91,6 +91,8 @@ class Budget(RogueExpert):
 
     name = "budget"
     limit: ClassVar[int] = 10**9
+    #: Every decision counts; the quit itself waits for the map screen.
+    needs_map = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -98,6 +100,6 @@ class Budget(RogueExpert):
 
     def advise(self, s: Situation) -> Proposal | None:
         self.decisions += 1
-        if self.decisions > self.limit:
+        if self.decisions > self.limit and s.on_map:
             return Proposal("Q", f"played {self.limit} decisions: quit")
         return None

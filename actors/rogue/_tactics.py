@@ -30,13 +30,11 @@ class Tactics:
     """When the experts rest, search, retreat, fight, eat, throw and zap."""
 
     #: Health: rest (search in place) when hit points fall below this fraction of max.
-    rest_below: float = _f(0.7, 0.2, 0.95, "rest when hp/max hp is below this")
+    rest_below: float = _f(0.85, 0.2, 0.95, "rest when hp/max hp is below this")
     #: Health: resting stops once hit points reach this fraction.
     rest_until: float = _f(1.0, 0.5, 1.0, "rest until hp/max hp reaches this")
     #: Battlestations: retreat when a monster could kill us within this many rounds.
     retreat_rounds: int = _i(2, 1, 4, "retreat when death is possible within N rounds")
-    #: Retreat: minimum length (squares) of an escape path worth taking.
-    retreat_min_path: int = _i(3, 1, 10, "shortest escape path worth running")
     #: Target: attack monsters that are asleep (not moving) rather than leave them.
     fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
     #: Target: chase monsters up to this many squares away.

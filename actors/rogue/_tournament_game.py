@@ -59,7 +59,10 @@ def quit_key(view: Any, attempt: int = 0) -> str:
         return "y"
     if "(* for list)" in prompt and "identify" in prompt:
         return chr(ord("a") + attempt // 2 % 26)
-    if prompt:
+    cursor = getattr(view, "cursor", (1, 0))
+    if prompt or cursor[0] == 0:
+        # A question, or text being typed on the message line (the screen reader
+        # stops calling "What do you want to call it?" a prompt once text follows).
         return "\x1b"
     if view.kind == "inventory":
         return " "

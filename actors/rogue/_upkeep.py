@@ -37,7 +37,8 @@ class Health(RogueExpert):
             if food and not s.adjacent:
                 hunger = ("fed", "hungry", "weak", "faint")[min(3, intern.hunger)]
                 return Proposal("e" + food[0].letter, f"health: {hunger}: eat {food[0].text!r}")
-        if s.awake_within(6):
+        attacked = s.events is not None and "hit_by" in s.events.kinds()
+        if s.awake_within(6) or attacked:
             self.resting = False
             return None
         if intern.confused or intern.blind:
@@ -103,15 +104,19 @@ class Exploration(RogueExpert):
         on_stairs = t.stairs is not None and s.player == t.stairs
         frontier = self._nearest(s, lambda p: _frontier(s, p))
         # Patience only matters when there is somewhere to go: the stairs.
-        impatient = t.turns > tactics.level_patience and t.stairs is not None
-        if on_stairs and (frontier is None or impatient) and healthy:
-            return Proposal(">", f"explore: level {t.level} explored, down the stairs")
+        # Out of food and hungry: new levels bring food, this one is spent.
+        starving = (s.intern is not None and s.intern.hunger >= 1 and s.inventory is not None
+                    and not s.inventory.of_kind("food"))
+        impatient = (t.turns > tactics.level_patience or starving) and t.stairs is not None
+        if on_stairs and (frontier is None or impatient) and (healthy or starving):
+            why = "hungry with no food" if starving else f"level {t.level} explored"
+            return Proposal(">", f"explore: {why}, down the stairs")
         if frontier is not None and not impatient:
             key = s.step_to(frontier)
             if key is not None:
                 return self._go(s, key, f"explore: toward the unknown at {frontier}")
         if t.stairs is not None and s.distance_to(t.stairs) > 0:
-            if healthy:
+            if healthy or starving:
                 key = s.step_to(t.stairs)
                 if key is not None:
                     return self._go(s, key, "explore: nothing left here, to the stairs")

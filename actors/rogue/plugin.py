@@ -20,8 +20,15 @@ from typing import Any
 import attrs
 
 from actors.roguelike._play import report, run_session
-from protocols.rogue import ROGUE_ENV, RogueAdapter, find_rogue_binary
-from protocols.rogue._seed import SeededRogueAdapter, SeedSupport, check_seed, seed_support
+from protocols.rogue import (
+    ROGUE_ENV,
+    RogueAdapter,
+    SeededRogueAdapter,
+    SeedSupport,
+    check_seed,
+    find_rogue_binary,
+    seed_support,
+)
 from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Session
 
 from . import DEFAULT_TACTICS, Tactics, rogomatic

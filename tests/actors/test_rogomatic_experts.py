@@ -83,6 +83,26 @@ async def test_melee_strikes_the_adjacent_monster():
     assert proposal.action == "l" and "kestrel" in proposal.rationale
 
 
+async def test_melee_strikes_around_at_an_attacker_it_cannot_see():
+    """'Something hit you' with nothing in view: strike out, and keep the way that connects."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2,
+                                      message="Something hit you"))
+    melee = pipeline.expert("melee")
+    first = pipeline.ask("melee", melee)
+    assert first.action in set("hjklyubn") and "unseen" in first.rationale
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2,
+                               message="You hit something"))
+    assert pipeline.ask("melee", melee).action == first.action
+    assert pipeline.ask("health") is None or "rest" not in pipeline.ask("health").rationale
+
+
+async def test_melee_steps_away_from_an_ice_monster_instead_of_trading_blows():
+    """An ice monster only freezes: walk away from it rather than fight."""
+    pipeline = await with_pack(screen(room_with((3, 5, "@"), (3, 6, "I")), top=2))
+    proposal = pipeline.ask("melee")
+    assert proposal.action in ("h", "y", "b") and "ice monster" in proposal.rationale
+
+
 async def test_melee_does_not_strike_diagonally_round_a_door():
     """Rogue forbids a diagonal blow into a doorway: no melee."""
     rows = room_with((3, 12, "@"))
@@ -170,6 +190,20 @@ async def test_object_expert_walks_to_the_nearest_gold():
     assert proposal.action in ("l", "n", "u") and "gold 5 squares" in proposal.rationale
 
 
+async def test_object_expert_gives_up_an_object_it_keeps_circling_for():
+    """Bouncing between two squares on the way to gold: that gold is given up."""
+    a = screen(room_with((3, 3, "@"), (5, 10, "*")), top=2)
+    b = screen(room_with((3, 4, "@"), (5, 10, "*")), top=2)
+    pipeline = await with_pack()
+    expert = pipeline.expert("object")
+    for i in range(40):
+        await pipeline.feed(a if i % 2 == 0 else b)
+        proposal = pipeline.ask("object", expert)
+        if proposal is None:
+            break
+    assert proposal is None and i >= 30
+
+
 async def test_armor_expert_takes_off_armor_for_a_better_suit_then_wears_it():
     """Splint mail (Arm 6) beats the ring mail worn (Arm 4): take off, then put on."""
     pack = PACK + ["f) splint mail"]
@@ -209,6 +243,16 @@ async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     pipeline = await with_pack(screen(before, top=2), screen(on, top=2))
     proposal = pipeline.ask("explore")
     assert proposal.action == ">"
+
+
+async def test_exploration_heads_down_when_hungry_with_no_food_left():
+    """Hungry and out of food: an unexplored level is left by the known stairs."""
+    no_food = [line for line in PACK if "food" not in line]
+    pipeline = await with_pack(
+        screen(room_with((3, 5, "@"), (3, 4, "%")), top=2, status_line=status(hunger="Hungry")),
+        pack=no_food)
+    proposal = pipeline.ask("explore")
+    assert proposal.action == "h" and "stairs" in proposal.rationale
 
 
 async def test_exploration_searches_when_nothing_is_left_and_no_stairs_are_known():

@@ -37,6 +37,8 @@ def test_sense_finds_the_hero_monsters_and_objects():
     ("Welcome to level 3", ["level_up"]),
     ("Oh, bummer!  Everything is dark!  Help!", ["blind"]),
     ("The arrow misses the kestrel", ["missile_missed"]),
+    ("You are now wielding a +1,+1 mace (c)", ["wielding"]),
+    ("I see no way down", ["no_stairs"]),
 ])
 def test_message_patterns_classify_rogue_messages(message, kinds):
     """Each message of Rogue's is read into the events of the pattern table."""
@@ -170,6 +172,19 @@ async def test_inventory_database_forgets_a_letter_rogue_rejects():
     await pipeline.feed(screen(ROOM, top=2, message="'f' is not a valid item--More--"))
     inv = pipeline.read("inventory")
     assert [i.letter for i in inv.items] == ["a"] and inv.stale
+
+
+async def test_inventory_database_follows_wielding_and_taking_off():
+    """'You are now wielding ... (c)' moves the weapon in hand; taking armour off unwears it."""
+    pack = ["b) +1 ring mail [protection 4] (being worn)", "c) A +1,+1 mace",
+            "d) A +1,+0 short bow (weapon in hand)"]
+    pipeline = await fed(inventory_screen(pack), screen(ROOM, top=2))
+    await pipeline.feed(screen(ROOM, top=2, message="You are now wielding a +1,+1 mace (c)"))
+    items = {i.letter: i for i in pipeline.read("inventory").items}
+    assert items["c"].wielded and not items["d"].wielded
+    await pipeline.feed(screen(ROOM, top=2,
+                               message="You used to be wearing b) +1 ring mail [protection 4]"))
+    assert not {i.letter: i for i in pipeline.read("inventory").items}["b"].worn
 
 
 async def test_internal_state_reads_health_hunger_and_adjacent_monsters():

@@ -107,6 +107,14 @@ def test_quit_key_clears_the_screen_then_quits():
     assert "Q" == quit_key(view())
 
 
+def test_quit_key_escapes_text_typed_at_the_message_line():
+    """A name half typed after "What do you want to call it?" is escaped, not added to."""
+    typing = SimpleNamespace(more=False, prompt="", kind="map", cursor=(0, 40),
+                             message="What do you want to call it?  hhhhhhhhhh")
+    assert "\x1b" == quit_key(typing)
+    assert "Q" == quit_key(SimpleNamespace(more=False, prompt="", kind="map", cursor=(5, 9)))
+
+
 def test_quit_key_answers_an_identify_prompt_with_each_letter_in_turn():
     """Rogue refuses ESC at "identify", so quitting tries item letters a, b, c..."""
     prompt = "Which object do you want to identify? (* for list): "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
@@ -10,7 +11,12 @@ SEEDS = tuple(range(101, 113))
 
 
 def open_fds() -> set[str]:
-    """This process's open descriptors (the /proc listing itself excluded)."""
+    """This process's open descriptors (the /proc listing itself excluded).
+
+    Collects garbage first: a connection an earlier test dropped without closing (an
+    SQLite handle, say) would otherwise be closed by the collector in the middle of the
+    test that compares, and look like a change it made."""
+    gc.collect()
     return set(os.listdir("/proc/self/fd"))
 
 
