@@ -8,6 +8,7 @@ checking lives here once and each game only declares its parameters.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -25,16 +26,25 @@ class Parameter:
     convert: Callable[[str], Any] = str
 
 
+class BadValue(argparse.ArgumentTypeError, ValueError):
+    """A typed value that does not convert; the message says what was expected.
+
+    Both kinds at once so one converter serves a command line (argparse shows an
+    ArgumentTypeError's own message) and :func:`read_parameters` (which catches
+    ValueError).
+    """
+
+
 def whole_number(minimum: int | None = None) -> Callable[[str], int]:
-    """A converter for integers, optionally at least ``minimum``."""
+    """A converter for integers, optionally at least ``minimum`` (also an argparse ``type``)."""
 
     def convert(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f"expected a whole number, got {text!r}") from None
+            raise BadValue(f"expected a whole number, got {text!r}") from None
         if minimum is not None and value < minimum:
-            raise ValueError(f"expected a number >= {minimum}, got {value}")
+            raise BadValue(f"expected a number >= {minimum}, got {value}")
         return value
 
     return convert
@@ -45,7 +55,7 @@ def one_of(choices: Sequence[str]) -> Callable[[str], str]:
 
     def convert(text: str) -> str:
         if text not in choices:
-            raise ValueError(f"expected one of {', '.join(choices)}, got {text!r}")
+            raise BadValue(f"expected one of {', '.join(choices)}, got {text!r}")
         return text
 
     return convert

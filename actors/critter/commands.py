@@ -15,7 +15,7 @@ from pathlib import Path
 
 import trio
 
-from runtime import GameCommand, ProgressBar
+from runtime import GameCommand, ProgressBar, whole_number
 
 from ._evolution import Evolution, EvolutionConfig, GenerationRecord
 from ._files import load_critter, save_critter
@@ -24,15 +24,7 @@ from ._isa import Genome
 from ._opponents import PRESETS, resolve_opponents
 from ._plot import plot_fitness
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -18,7 +18,7 @@ from protocols.dayinlife import (
     LifeAdapter,
     StintView,
 )
-from runtime import GameCommand, GamePlugin, ProgressBar, Session
+from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import person_agent
 from ._bench import format_table, matplotlib_available, plot, run_bench, write_csv
@@ -31,17 +31,7 @@ _NAMES = {"day-job": "day job", "street": "street", "stunt-show": "stunt show",
           "financier": "financier"}
 
 
-def _count(minimum: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, got {value}")
-        return value
-
-    return parse
+_count = whole_number
 
 
 def _person(text: str) -> str:

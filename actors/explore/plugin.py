@@ -25,7 +25,7 @@ from protocols.dungeon import (
     level_picture,
     level_statistics,
 )
-from runtime import DECISION_TOPIC, GameCommand, GamePlugin, ProgressBar, Session
+from runtime import DECISION_TOPIC, GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import ALGORITHMS, explorer
 from ._experiment import TOUR, Contender, run_many, summarize
@@ -36,14 +36,7 @@ from ._tour import optimal_tour
 PAPER_ACTIONS = {"greedy": "324", "occupancy": "292 (99.5% complete)", TOUR: "122"}
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def _algorithm(text: str) -> str:

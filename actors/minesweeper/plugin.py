@@ -17,21 +17,13 @@ from protocols.minesweeper import (
     MoveSet,
     render,
 )
-from runtime import GameCommand, GamePlugin, ProgressBar, Session
+from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENTS
 from ._bench import PATHS, check_runtime, format_checks, format_results, run_bench
 from ._plan import plan_session
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -11,20 +11,12 @@ import argparse
 
 from actors.roguelike._play import report, run_session
 from protocols.nethack import NETHACK_ENV, NetHackAdapter
-from runtime import Bus, GameCommand, GamePlugin, Session
+from runtime import Bus, GameCommand, GamePlugin, Session, whole_number
 
 from ._agents import minimal_agent
 from ._plan import plan_session
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -29,7 +29,7 @@ from protocols.rogue import (
     find_rogue_binary,
     seed_support,
 )
-from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Session
+from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from . import DEFAULT_TACTICS, Tactics, rogomatic
 from ._agents import minimal_agent
@@ -45,14 +45,7 @@ AGENTS: dict[str, Callable[[Any, int | None], AgentSpec]] = {
 }
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def _seconds(text: str) -> float:

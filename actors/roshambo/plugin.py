@@ -17,7 +17,7 @@ from protocols.roshambo import (
     openspiel_available,
     openspiel_bot_names,
 )
-from runtime import AgentSpec, GameCommand, GamePlugin, ProgressBar, Session
+from runtime import AgentSpec, GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENTS
 from ._plan import plan_session
@@ -27,14 +27,7 @@ from ._tournament import format_table, run_tournament
 _OUTCOME_SIGN = {1: "+1", -1: "-1", 0: " 0"}
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 #: ``--agent critter:FILE`` plays the critter saved in FILE.

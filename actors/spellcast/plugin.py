@@ -14,7 +14,7 @@ import sys
 import trio
 
 from protocols.spellcast import DEFAULT_PORT, SERVE_COMMAND, SpellcastAdapter, serve
-from runtime import GameCommand, GamePlugin, ProgressBar, Session
+from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENT_NAMES, DEFAULT_TIME, make_agent
 from ._tournament import Entrant, format_table, lineups, run_matches
@@ -30,14 +30,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
 def _agent(text: str) -> str:

@@ -22,6 +22,7 @@ import attrs
 import numpy as np
 import trio
 
+from runtime._parameters import whole_number
 from runtime._progress import ProgressBar
 from runtime._registry import available_games
 
@@ -57,24 +58,10 @@ class Command:
 # -- argument helpers ----------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+_positive = whole_number(1)
 
 
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
-    return value
+_non_negative = whole_number(0)
 
 
 def _seconds(text: str) -> float:
