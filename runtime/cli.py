@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import trio
 
@@ -70,7 +70,7 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
                                   if n in COMMAND_HELP else 0, n))
     for command_name in names:
         command = commands.add_parser(
-            command_name, help=COMMAND_HELP.get(command_name, f"{command_name} a game"),
+            command_name, help=COMMAND_HELP.get(command_name) or _own_help(games, command_name),
         )
         per_game = command.add_subparsers(dest="game", metavar="GAME")
         per_game.required = True
@@ -84,6 +84,14 @@ def build_parser(games: dict[str, GamePlugin]) -> argparse.ArgumentParser:
             )
             game_command.add_arguments(sub)
     return parser
+
+def _own_help(games: Mapping[str, GamePlugin], command_name: str) -> str:
+    """Help for a command only some games have: theirs, naming the games."""
+    owners = [(name, plugin.command(command_name)) for name, plugin in sorted(games.items())]
+    owners = [(name, command) for name, command in owners if command is not None]
+    if len(owners) == 1 and owners[0][1].help:
+        return f"{owners[0][1].help} ({owners[0][0]})"
+    return f"a command of {', '.join(name for name, _ in owners)}"
 
 
 def game_first(argv: Sequence[str], games: dict[str, GamePlugin]) -> list[str]:
@@ -158,3 +166,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -483,8 +483,19 @@ def add_report_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where to save the box plot (default: ./report-GAME.png)")
 
 
+def _recording_command(game: str, database: Path) -> str:
+    """The command that records games of ``game`` where ``report`` reads them: the
+    daemon's ``run`` if the game plans sessions, else its own tournament."""
+    plugin = available_games().get(game)
+    if plugin is not None and plugin.plan_session is None and plugin.command("tournament"):
+        return f"belligerent tournament {game} --games 20 --db {database}"
+    return f"belligerent run {game} --games 20"
+
+
 async def report_command(args: argparse.Namespace) -> int:
-    table, path, note = report(args.game, _database(args), args.out)
+    database = _database(args)
+    table, path, note = report(args.game, database, args.out,
+                               fill=_recording_command(args.game, database))
     print(table)
     if path is not None:
         print(f"plot: {path}")

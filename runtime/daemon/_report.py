@@ -120,15 +120,18 @@ def plot(game: str, scores: dict[tuple[str, str], list[float]], dists: list[Dist
     return path
 
 
-def report(game: str, database: Path, out: Path | None) -> tuple[str, Path | None, str]:
+def report(game: str, database: Path, out: Path | None, *, fill: str = ""
+           ) -> tuple[str, Path | None, str]:
     """The table (text), the saved plot's path, and a note on why there is no plot
     (nothing to plot, or matplotlib missing).
 
-    LookupError if the records hold no finished game of ``game``.
+    LookupError if the records hold no finished game of ``game``; its message
+    names ``fill``, the command that would record some (by default the daemon's
+    ``run``).
     """
+    fill = fill or f"belligerent run {game} --games 20"
     if not database.exists():
-        raise LookupError(f"no records at {database}; run some games first "
-                          f"(`belligerent run {game} --games 20`)")
+        raise LookupError(f"no records at {database}; run some games first (`{fill}`)")
     records = Records(database)
     try:
         scores = records.scores(game)
@@ -137,7 +140,7 @@ def report(game: str, database: Path, out: Path | None) -> tuple[str, Path | Non
         records.close()
     if not outcomes:
         raise LookupError(f"the records at {database} hold no {game} games; "
-                          f"run some with `belligerent run {game} --games 20`")
+                          f"run some with `{fill}`")
     dists = distributions(scores)
     table = format_table(game, dists, outcomes)
     if not dists:

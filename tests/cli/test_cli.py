@@ -29,6 +29,24 @@ def test_help_lists_the_commands_and_games():
     assert "roshambo" in [line.split()[0] for line in run("games").stdout.splitlines()]
 
 
+def test_a_command_of_fewer_games_is_described_by_its_own_help():
+    """A command outside the common set shows its game's help, naming the game."""
+    from runtime import GameCommand, GamePlugin
+    from runtime.cli import build_parser
+
+    async def noop(args):
+        return 0
+
+    games = {
+        "a": GamePlugin("a", "game a", (GameCommand("levels", noop, help="draw the levels"),)),
+        "b": GamePlugin("b", "game b", (GameCommand("mutate", noop),)),
+        "c": GamePlugin("c", "game c", (GameCommand("mutate", noop),)),
+    }
+    text = build_parser(games).format_help()
+    assert "draw the levels (a)" in text
+    assert "a command of b, c" in text
+
+
 def test_unknown_opponent_is_one_line_that_lists_the_choices():
     """A bad opponent name exits 2 with one line naming the known players, no traceback."""
     proc = run("play", "roshambo", "--opponent", "nobody")
@@ -103,3 +121,13 @@ def test_reader_closing_the_pipe_stops_quietly():
     assert 141 == proc.wait(timeout=60)
     assert first.startswith(b"iocaine-plus 1.0 vs rock")
     assert "" == err
+
+
+def test_an_empty_report_names_the_command_that_records_that_game(tmp_path):
+    """Rogue has no daemon sessions, so the hint is its tournament; RoShamBo's is `run`."""
+    missing = tmp_path / "none.sqlite3"
+    rogue = run("report", "rogue", "--db", str(missing))
+    roshambo = run("report", "roshambo", "--db", str(missing))
+    assert 2 == rogue.returncode == roshambo.returncode
+    assert f"`belligerent tournament rogue --games 20 --db {missing}`" in rogue.stderr
+    assert "`belligerent run roshambo --games 20`" in roshambo.stderr
