@@ -268,10 +268,22 @@ class PtyProcess(trio.abc.AsyncResource):
         delivered to the program; a count that grew since the key was sent proves
         the program has taken it, where an empty input queue alone could not.
         """
+        return self._io_count(b"rchar:")
+
+    def chars_written(self) -> int:
+        """The bytes the child has written so far (``wchar`` in /proc), -1 if unknown.
+
+        Output a program wrote to its terminal reaches the master side through a
+        kernel worker, a moment later: written bytes not yet read by us are output
+        still on its way (or written to a file).
+        """
+        return self._io_count(b"wchar:")
+
+    def _io_count(self, field: bytes) -> int:
         try:
             with open(f"/proc/{self.pid}/io", "rb") as f:
                 for line in f:
-                    if line.startswith(b"rchar:"):
+                    if line.startswith(field):
                         return int(line.split()[1])
         except (OSError, ValueError):
             pass

@@ -9,17 +9,27 @@ Frame completion. A game gives no "ready for input" marker, and "wait until the
 screen stops changing" is both slow (a fixed quiet period per key) and wrong
 (some keys produce no output at all). A frame is complete when:
 
-1. the game wrote something after our key and the game's own rule says the
+1. the game wrote something after our key, the game's own rule says the
    screen is at rest (``ready(snapshot)``: the cursor on the hero and no prompt
-   showing, a ``--More--`` with the cursor after it, a menu...). This is the fast
-   path: no waiting beyond the game's answer; or
+   showing, a ``--More--`` with the cursor after it, a menu...), and the game
+   is done with the key: not still running (``PtyProcess.state`` is not "busy"),
+   and all it wrote since the key has reached us (the kernel hands a pty's output
+   to the master side a moment after the write; /proc's count of bytes written
+   says how much is still on its way). This is the fast path: no waiting beyond
+   the game's answer. The last checks cost a few reads of /proc per key and
+   matter: a game may draw a turn in two refreshes (Rogue does), and the screen
+   between them looks at rest — the cursor back on the hero, a ``--More--`` not
+   yet written. An agent shown that frame decides on a screen that depends on
+   the machine's load; or
 2. after a key, nothing (or nothing recognisable) has arrived for
    ``Watchdog.silence`` seconds and the process is asleep in a read (or poll) of
    its terminal, has read more bytes than when the key was sent, and has nothing
    left in its input queue — it is blocked on its next key (asleep in anything
-   else, such as a nanosleep for an animation, does not count). /proc and the
-   terminal's input queue answer that; the screen is then complete by definition,
-   even if the game's rule did not know it.
+   else, such as a nanosleep for an animation, does not count) — and nothing it
+   wrote is still on its way. /proc and the terminal's input queue answer that;
+   the screen is then complete by definition, even if the game's rule did not
+   know it. (Bytes written to a file also count as written; after
+   ``Watchdog.in_flight`` seconds of waiting for them, they are taken to be that.)
    Before the first key only rule 1 applies: a program that is still starting
    is asleep too (waiting for a child, loading files) without being ready.
 
@@ -83,6 +93,9 @@ class Watchdog:
     hang_timeout: float = 10.0
     #: Quiet this long after a key, ask /proc whether the game waits for input.
     silence: float = 0.003
+    #: Wait at most this long for output the game wrote but we have not read
+    #: (beyond it, the bytes went to a file).
+    in_flight: float = 0.05
 
 
 #: The defaults, shared (both are frozen).
@@ -179,6 +192,9 @@ class PtyTerminal(Terminal):
         self._output_since_frame = False
         self._esc_until = 0.0
         self._read_at_send = -1
+        self._written_at_send = -1
+        self._bytes_at_send = 0
+        self._in_flight_since: float | None = None
         self._exited = False
         #: Bytes read and keys sent over the session (for benchmarks and logs).
         self.bytes_read = 0
@@ -264,6 +280,8 @@ class PtyTerminal(Terminal):
         # from the first of several sends would be passed by reading the earlier
         # keys alone, while the last is still on its way through the kernel.
         self._read_at_send = process.chars_read()
+        self._written_at_send = process.chars_written()
+        self._bytes_at_send = self.bytes_read
         try:
             await process.write(data)
         except OSError as exc:
@@ -323,7 +341,7 @@ class PtyTerminal(Terminal):
                 how = "exit"
                 break
             snap = self.emulator.snapshot(self.generation + 1)
-            if self._output_since_frame and ready(snap):
+            if self._output_since_frame and ready(snap) and self._at_rest(process):
                 break
             now = trio.current_time()
             if now >= deadline:
@@ -338,18 +356,47 @@ class PtyTerminal(Terminal):
             state = process.state(read_since=self._read_at_send if self._keys_pending else -1)
             if state == "stopped":
                 raise self._hang("the game process is stopped (SIGSTOP?)")
-            if state == "waiting" and self._keys_pending:
+            if state == "waiting" and self._keys_pending and self._all_arrived(process):
                 how = "silence" if self._output_since_frame else "no-output"
                 break
         self.generation += 1
         self._keys_pending = False
         self._output_since_frame = False
+        self._in_flight_since = None
         snap = self.emulator.snapshot(self.generation, exited=self._exited)
         _log.debug("pty.frame", dir="<<", generation=self.generation, how=how,
                    cursor=snap.cursor, wait=round(trio.current_time() - started, 6))
         if self.bus is not None:
             await self.bus.publish(self.topic, snap)
         return snap
+
+    def _at_rest(self, process: PtyProcess) -> bool:
+        """Whether a screen the game's rule accepts is final: the game is not busy
+        with our key still (rule 1). Before the first key there is nothing to ask."""
+        if not self._keys_pending:
+            return True
+        if process.state(read_since=self._read_at_send) == "busy":
+            return False
+        return self._all_arrived(process)
+
+    def _all_arrived(self, process: PtyProcess) -> bool:
+        """Whether everything the game wrote since the key is on our screen (the
+        game has stopped writing: it is blocked on its next key).
+
+        Terminal post-processing only adds bytes (``\n`` to ``\r\n``), so having
+        read at least as much as was written means nothing is left on the way.
+        """
+        if self._drain():
+            return False
+        if self._written_at_send < 0:
+            return True  # /proc cannot tell: trust the game's state
+        written = process.chars_written() - self._written_at_send
+        if written <= self.bytes_read - self._bytes_at_send:
+            return True
+        now = trio.current_time()
+        if self._in_flight_since is None:
+            self._in_flight_since = now
+        return now - self._in_flight_since >= self.watchdog.in_flight
 
     def _hang(self, what: str) -> GameProcessError:
         process = self._proc()

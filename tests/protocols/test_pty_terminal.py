@@ -79,6 +79,48 @@ async def test_key_without_output_completes_once_the_program_waits_again(tmp_pat
     assert elapsed < 1.0
 
 
+async def test_a_turn_drawn_in_two_refreshes_is_one_frame(tmp_path):
+    """A screen that looks at rest while the program still works on the key is not taken:
+    the frame waits for what the program writes before it reads its next key."""
+    argv = script(tmp_path, """
+        os.write(1, b"ready")
+        for turn in range(3):
+            os.read(0, 1)
+            os.write(1, b"\\r\\nturn %d @" % turn)
+            end = time.monotonic() + 0.05
+            while time.monotonic() < end:   # busy: the rest of the turn
+                pass
+            os.write(1, b" --More--")
+        os.read(0, 1)
+    """)
+    async with PtyTerminal(argv, env=ENV) as terminal:
+        await terminal.wait_frame(ready_on("ready"))
+        frames = [await terminal.exchange("k", ready_on("@")) for _ in range(3)]
+    for turn, snap in enumerate(frames):
+        assert snap.lines[turn + 1].rstrip() == f"turn {turn} @ --More--"
+
+
+async def test_bytes_written_to_a_file_do_not_hold_up_the_frame(tmp_path):
+    """Written bytes that never reach the terminal (a save file) delay a frame by at most
+    ``Watchdog.in_flight``: they are not taken for output still on its way."""
+    argv = script(tmp_path, """
+        os.write(1, b"ready")
+        os.read(0, 1)
+        with open("save.dat", "wb") as f:
+            f.write(b"x" * 100_000)
+        os.write(1, b" saved @")
+        os.read(0, 1)
+    """)
+    watchdog = Watchdog(hang_timeout=5.0, in_flight=0.2)
+    async with PtyTerminal(argv, env=ENV, cwd=str(tmp_path), watchdog=watchdog) as terminal:
+        await terminal.wait_frame(ready_on("ready"))
+        started = time.perf_counter()
+        snap = await terminal.exchange("s", ready_on("@"))
+        elapsed = time.perf_counter() - started
+    assert "ready saved @" == snap.lines[0].rstrip()
+    assert 0.2 <= elapsed < 2.0
+
+
 async def test_bare_esc_is_followed_by_silence(tmp_path):
     """The byte after a trailing ESC reaches the program only after ``esc_silence``."""
     argv = script(tmp_path, """
