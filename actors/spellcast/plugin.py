@@ -17,18 +17,8 @@ from protocols.spellcast import DEFAULT_PORT, SERVE_COMMAND, SpellcastAdapter, s
 from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENT_NAMES, DEFAULT_TIME, make_agent
+from ._plan import plan_session, seconds
 from ._tournament import Entrant, format_table, lineups, run_matches
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"expected 0 < seconds <= 600, got {value}")
-    return value
-
 
 _positive = whole_number(1)
 
@@ -66,7 +56,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"our agent: {', '.join(AGENT_NAMES)} (default: %(default)s)")
     parser.add_argument("--opponent", type=_agent, default="heuristic",
                         help="the opponent on a local server (default: %(default)s)")
-    parser.add_argument("--time-per-turn", type=_seconds, default=DEFAULT_TIME,
+    parser.add_argument("--time-per-turn", type=seconds, default=DEFAULT_TIME,
                         help="Becky's thinking time per turn, seconds (default: %(default)s)")
     parser.add_argument("--name", default=None,
                         help="our wizard's name on the server (default: the agent's)")
@@ -126,7 +116,7 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=_positive, default=12, help="matches to play")
     parser.add_argument("--wizards", type=_wizards, default=2,
                         help="wizards per match, 2 to 4 (default: %(default)s)")
-    parser.add_argument("--time-per-turn", type=_seconds, default=DEFAULT_TIME,
+    parser.add_argument("--time-per-turn", type=seconds, default=DEFAULT_TIME,
                         help="Becky's thinking time per turn, seconds (default: %(default)s)")
     parser.add_argument("--concurrency", type=_positive, default=1,
                         help="matches at once (searches share one interpreter; default 1)")
@@ -161,4 +151,5 @@ PLUGIN = GamePlugin(
                     help="agents against each other on a local server, with a results table"),
         SERVE_COMMAND,
     ),
+    plan_session=plan_session,
 )

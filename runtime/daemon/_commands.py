@@ -127,6 +127,7 @@ DEMO_MIX: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("minesweeper", ()),
     ("dayinlife", ()),
     ("nethack", (("max_actions", "300"),)),
+    ("spellcast", (("agent", "becky"), ("opponent", "heuristic"))),
 )
 
 

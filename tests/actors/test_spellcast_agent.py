@@ -16,7 +16,7 @@ from actors.spellcast._search import Searcher
 from actors.spellcast._seen import from_turn_view, to_position
 from actors.spellcast._thinking import think
 from actors.spellcast._tournament import Entrant, lineups, run_matches, wilson
-from actors.spellcast.plugin import PLUGIN, _agents, _seconds, _wizards
+from actors.spellcast.plugin import PLUGIN, _agents, _wizards, seconds
 from protocols.spellcast import MonsterState, TurnView, WizardState
 
 
@@ -117,7 +117,7 @@ def test_cli_rejects_bad_values_with_a_clear_message():
     with pytest.raises(argparse.ArgumentTypeError, match="expected 2 to 4 wizards, got 5"):
         _wizards("5")
     with pytest.raises(argparse.ArgumentTypeError, match="expected 0 < seconds"):
-        _seconds("0")
+        seconds("0")
     assert {c.name for c in PLUGIN.commands} == {"play", "tournament", "serve"}
 
 
