@@ -34,6 +34,7 @@ from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Sessio
 from . import DEFAULT_TACTICS, Tactics, rogomatic
 from ._agents import minimal_agent
 from ._learning import Chooser, TacticsStore, describe, from_json
+from ._plan import plan_session
 from ._tournament import NOT_PLAYED, TournamentConfig, run_tournament
 from ._tournament_game import CappedAdapter, GameSpec, play_game
 from ._tournament_report import GameLine, format_summary, plot_scores, summarize
@@ -303,4 +304,5 @@ PLUGIN = GamePlugin(
                     help="play N games of Rogue, record them, print the score distribution "
                     "and save a box plot"),
     ),
+    plan_session=plan_session,
 )
