@@ -123,11 +123,19 @@ def test_reader_closing_the_pipe_stops_quietly():
     assert "" == err
 
 
-def test_an_empty_report_names_the_command_that_records_that_game(tmp_path):
-    """Rogue has no daemon sessions, so the hint is its tournament; RoShamBo's is `run`."""
+def test_an_empty_report_names_the_command_that_records_that_game(tmp_path, monkeypatch):
+    """A game the daemon can run is filled by `run`; one it cannot, by its own tournament."""
+    from runtime import GameCommand, GamePlugin
+    from runtime.daemon import _commands
+
+    async def noop(args):
+        return 0
+
+    local = GamePlugin("local", "no daemon", (GameCommand("tournament", noop),))
+    monkeypatch.setattr(_commands, "available_games", lambda: {"local": local})
     missing = tmp_path / "none.sqlite3"
-    rogue = run("report", "rogue", "--db", str(missing))
+    assert (f"belligerent tournament local --games 20 --db {missing}"
+            == _commands._recording_command("local", missing))
     roshambo = run("report", "roshambo", "--db", str(missing))
-    assert 2 == rogue.returncode == roshambo.returncode
-    assert f"`belligerent tournament rogue --games 20 --db {missing}`" in rogue.stderr
+    assert 2 == roshambo.returncode
     assert "`belligerent run roshambo --games 20`" in roshambo.stderr
