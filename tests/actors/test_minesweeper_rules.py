@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 
 import pytest
 
 from actors.minesweeper._endgame import EndgameSearch, layouts
-from actors.minesweeper._field import field_from_rows, neighbours_of
+from actors.minesweeper._experts import to_move_set
+from actors.minesweeper._field import FieldTracker, field_from_rows, neighbours_of
 from actors.minesweeper._guess import Guesser, analyse, enumeration, forced_fifty_fifty
 from actors.minesweeper._probability import ProbabilityEngine
 from actors.minesweeper._rules import (
@@ -20,6 +22,8 @@ from actors.minesweeper._rules import (
     two_square_far,
     two_square_near,
 )
+from actors.minesweeper._solver import Solver
+from protocols.minesweeper import BoardSpec, FirstClick, MinesweeperAdapter
 
 SEED_RULES = (single_square, two_square_near, two_square_far)
 
@@ -293,3 +297,71 @@ def test_among_equally_safe_guesses_the_one_that_tells_something_wins():
     guess = Guesser(endgame=False, fifty_fifty=False).guess(field, analysis)
     assert guess.reveal != (0,) and guess.safety == blind.safety
     assert "looking one guess ahead" in guess.thoughts[0]
+
+
+def frontier_count(field):
+    """Layouts by backtracking over the frontier only, each weighted by the ways to put the
+    rest of the counter's mines off the frontier: C(off-frontier squares, mines left over).
+
+    Returns (weighted layouts, {frontier square: weighted layouts with a mine there},
+    weighted mines off the frontier) — independent of the engine's boxes and programme.
+    """
+    rules = [(sorted(c.cells), c.mines) for c in field.constraints]
+    frontier = sorted({s for cells, _ in rules for s in cells})
+    off = len(field.covered) - len(frontier)
+    need = {i: m for i, (_, m) in enumerate(rules)}
+    of = {s: [i for i, (cells, _) in enumerate(rules) if s in cells] for s in frontier}
+    last = {i: max(cells) for i, (cells, _) in enumerate(rules)}
+    total, on, off_mines = 0, dict.fromkeys(frontier, 0), 0
+    chosen: list[int] = []
+
+    def place(k: int) -> None:
+        nonlocal total, off_mines
+        if k == len(frontier):
+            rest = field.mines_left - len(chosen)
+            if 0 <= rest <= off:
+                ways = math.comb(off, rest)
+                total += ways
+                off_mines += ways * rest
+                for s in chosen:
+                    on[s] += ways
+            return
+        s = frontier[k]
+        for mine in (0, 1):
+            for i in of[s]:
+                need[i] -= mine
+            if all(need[i] >= 0 and (last[i] != s or need[i] == 0) for i in of[s]):
+                chosen.extend([s] * mine)
+                place(k + 1)
+                del chosen[len(chosen) - mine:]
+            for i in of[s]:
+                need[i] += mine
+
+    place(0)
+    return total, on, off_mines
+
+
+def test_probabilities_on_real_intermediate_positions_equal_frontier_enumeration():
+    """Mid-game 16x16/40 positions: every square's chance, on and off the frontier, is exact."""
+    spec = BoardSpec.level("intermediate")
+    checked = with_interior = 0
+    for seed in range(10):
+        adapter = MinesweeperAdapter(spec, FirstClick.SAFE, seed=seed)
+        adapter.start_now()
+        tracker, solver = FieldTracker(), Solver()
+        while adapter.view().status == "playing":
+            view = adapter.view()
+            field = tracker.update(view)
+            if not field.untouched and 8 <= len(field.frontier) <= 22:
+                analysis = analyse(ProbabilityEngine(), field)
+                total, on, off_mines = frontier_count(field)
+                assert analysis.solutions == total
+                interior = [s for s in field.covered if s not in on]
+                with_interior += bool(interior)
+                for s in field.covered:
+                    expected = (Fraction(on[s], total) if s in on
+                                else Fraction(off_mines, total * len(interior)))
+                    assert analysis.mine_probability(s) == expected
+                checked += 1
+            adapter.act_now(to_move_set(solver.decide(field), view.width))
+    assert checked >= 100 and with_interior >= 100

@@ -98,6 +98,27 @@ def test_opening_first_click_is_a_zero(seed):
     assert len(mines_of(game)) == 99
 
 
+@pytest.mark.parametrize(("rule", "size", "protected"), [
+    (FirstClick.SAFE, (3, 3), {(0, 0)}),
+    (FirstClick.OPENING, (4, 4), {(0, 0), (1, 0), (0, 1), (1, 1)}),
+])
+def test_first_click_leaves_the_mine_uniform_over_the_other_squares(rule, size, protected):
+    """Over 2,400 seeds one mine lands on each unprotected square about equally often."""
+    width, height = size
+    counts: dict[tuple[int, int], int] = {}
+    games = 2400
+    for seed in range(games):
+        game = Minefield(BoardSpec.custom(width, height, 1, rule), rule, seed=seed)
+        game.reveal(0, 0)
+        (mine,) = mines_of(game)
+        counts[mine] = counts.get(mine, 0) + 1
+    allowed = {(x, y) for y in range(height) for x in range(width)} - protected
+    assert set(counts) == allowed
+    expected = games / len(allowed)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 3 * len(allowed)  # far inside what uniform placement gives
+
+
 def test_same_seed_same_board():
     """A seed fixes the board for a given first click."""
     a = Minefield(BoardSpec.level("intermediate"), seed=7)
