@@ -130,13 +130,20 @@ def _short_used(left: str, right: str) -> bool:
     return False
 
 
+def _uncut(hand: str, wizard: object) -> str:
+    """``hand`` with the gestures an Anti-Spell cut off shown as nothing (``_``), which no
+    spell contains — how the model's own Anti-Spell treats a history."""
+    cut = getattr(wizard, "cut", 0)
+    return "_" * min(cut, len(hand)) + hand[cut:]
+
+
 def from_turn_view(view: object) -> Seen:
     """A :class:`Seen` from ``protocols.spellcast.TurnView`` (duck-typed, so tests can
     build one from plain records)."""
     wizards = tuple(
         WizardSeen(
             name=w.name, hp=w.hp, alive=w.fighting and w.hp > 0,
-            left=w.left, right=w.right, effects=tuple(w.effects),
+            left=_uncut(w.left, w), right=_uncut(w.right, w), effects=tuple(w.effects),
             short_lightning_used=_short_used(w.left, w.right),
         )
         for w in view.wizards  # type: ignore[attr-defined]

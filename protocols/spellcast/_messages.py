@@ -37,6 +37,9 @@ class WizardState:
     alive: bool = True
     #: True once the server said he surrendered (354).
     surrendered: bool = False
+    #: Gestures before this index can be part of no spell: an Anti-Spell hit him after
+    #: them (the server's 357 line for it). 0: none.
+    cut: int = 0
 
 
 @message("spellcast.monster_state")

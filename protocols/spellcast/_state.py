@@ -59,11 +59,12 @@ class _Wizard:
     effects: list[tuple[str, int]] = attrs.field(factory=list)
     alive: bool = True
     surrendered: bool = False
+    cut: int = 0
 
     def frozen(self) -> WizardState:
         return WizardState(self.name, self.visible, self.gender, self.hp, self.max_hp,
                            "".join(self.left), "".join(self.right), self.fighting,
-                           tuple(self.effects), self.alive, self.surrendered)
+                           tuple(self.effects), self.alive, self.surrendered, self.cut)
 
 
 @attrs.define
@@ -139,6 +140,8 @@ class PlayerState:
         handler = _HANDLERS.get(code)
         if handler is not None:
             handler(self, line)
+        elif code == "357":
+            self._success(line, raw)
         elif code in _EVENT_CODES:
             self._pending_events.append(raw)
         elif code.startswith("4") and len(code) == 3:
@@ -330,6 +333,15 @@ class PlayerState:
                 self.phase = "waiting"
 
     # 35x..39x: resolution and the end
+    def _success(self, line: ServerLine, raw: str) -> None:
+        # "357 <caster> <slug> <target> :<text>": a spell took effect. An Anti-Spell
+        # cuts the target's gestures so far off from every spell.
+        self._pending_events.append(raw)
+        if len(line.args) >= 3 and line.args[1] == "anti-spell":
+            wizard = self.wizards.get(line.args[2])
+            if wizard is not None:
+                wizard.cut = len(wizard.left)
+
     def _round_complete(self, line: ServerLine) -> None:
         self.questions = []
 

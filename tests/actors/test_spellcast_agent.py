@@ -11,7 +11,7 @@ import trio
 
 from actors.spellcast._agents import make_agent
 from actors.spellcast._answers import Ask, choose_answers
-from actors.spellcast._model import BLIND, HP, M_PARA_R, MIND_ON, MON, PFE, position, wizard
+from actors.spellcast._model import BLIND, HIST, HP, M_PARA_R, MIND_ON, MON, PFE, position, wizard
 from actors.spellcast._search import Searcher
 from actors.spellcast._seen import from_turn_view, to_position
 from actors.spellcast._thinking import think
@@ -42,6 +42,24 @@ def test_the_turn_view_becomes_a_position_with_us_first():
     assert us[HP] == 12 and us[PFE] == 2
     assert zed[HP] == 9 and zed[MIND_ON] == M_PARA_R and zed[BLIND] == 2
     assert zed[MON] == 3 and us[MON] == 0
+
+
+def test_gestures_an_anti_spell_cut_off_complete_no_spell_in_her_model():
+    """Zed's S P then F would be an Anti-Spell; cut after S P, Becky's model sees none."""
+    from actors.spellcast._detect import detect
+    from actors.spellcast._gestures import CODE, pair, push
+    from actors.spellcast._spells import ANTI_SPELL
+
+    def zed_casts(cut: int) -> tuple[int, ...]:
+        view = _view()
+        zed = WizardState("zed", "Zed", "male", 9, 15, "SP", "WW", cut=cut)
+        view = TurnView(me=view.me, match=view.match, round=view.round, phase=view.phase,
+                        wizards=(view.wizards[0], zed), monsters=view.monsters)
+        history = to_position(from_turn_view(view))[0][1][HIST]
+        return detect(push(history, pair(CODE["F"], CODE["W"])))[0]
+
+    assert ANTI_SPELL in zed_casts(0)
+    assert ANTI_SPELL not in zed_casts(2)
 
 
 def test_answers_aim_the_spell_our_gestures_completed():

@@ -62,6 +62,18 @@ def test_a_player_remembers_the_lithium_game_from_its_lines():
     )
 
 
+def test_an_anti_spell_that_lands_cuts_the_targets_gestures_so_far():
+    """A 357 anti-spell line marks every gesture the target made until then as cut."""
+    state = PlayerState()
+    for line in _server_lines("transcript_lithium.txt", "alice"):
+        state.feed(line)
+    state.feed("357 bob anti-spell alice :The Anti-Spell jolts Alice the Red.")
+    state.feed("357 alice missile bob :The missile strikes Bob the Blue")
+    view = state.view()
+    assert (view.wizard("alice").cut, view.wizard("bob").cut) == (6, 0)
+    assert decode(encode(view)) == view
+
+
 def test_a_question_block_becomes_questions_with_their_choices():
     """A complete 340..349 block is a decision point listing every open question."""
     state = PlayerState()
