@@ -35,7 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from actors.explore import GreedyParams, OccupancyParams, RoomSpaceParams  # noqa: E402
+from actors.explore import (  # noqa: E402
+    GreedyParams,
+    OccupancyParams,
+    RoomSpaceParams,
+    default_params,
+)
 from actors.explore._experiment import (  # noqa: E402
     TOUR,
     Contender,
@@ -45,7 +50,6 @@ from actors.explore._experiment import (  # noqa: E402
     run_many,
     summarize,
 )
-from actors.explore._secrets import SearchParams  # noqa: E402
 from runtime import ProgressBar, configure_logging  # noqa: E402
 
 PARTS = ("exhaustive", "tradeoff", "secrets", "sweep")
@@ -53,6 +57,8 @@ PARTS = ("exhaustive", "tradeoff", "secrets", "sweep")
 PAPER_80 = OccupancyParams(diffusion=0.75, alpha=0.25, border=0.5, min_room_size=7,
                            min_neighbours=8, threshold=0.5)
 BUDGETS = (100, 120, 140, 160, 180, 200, 230)
+#: Ours as it stopped before: when no frontier had p >= 0.1.
+PREVIOUS = RoomSpaceParams(p_min=0.1, any_min=None, follow_min=None)
 
 
 def _run(contenders: list[Contender], seeds: range, jobs: int, label: str
@@ -83,6 +89,7 @@ def exhaustive(seeds: range, jobs: int) -> dict[str, list[Run]]:
         Contender("greedy (paper's baseline)", "greedy"),
         Contender("occupancy map (paper's best exh.)", "occupancy"),
         Contender("ours (room space + utility)", "room-space"),
+        Contender("ours, previous stop rule (p_min 0.1)", "room-space", PREVIOUS),
         Contender("optimal tour (knows the map)", TOUR),
     ]
     runs, wall = _run(contenders, seeds, jobs, "exhaustive")
@@ -111,9 +118,13 @@ def exhaustive(seeds: range, jobs: int) -> dict[str, list[Run]]:
 def tradeoff(seeds: range, jobs: int, exhaustive_runs: dict[str, list[Run]] | None
              ) -> dict[str, list[Run]]:
     contenders = [Contender("occupancy, paper's 80% model", "occupancy", PAPER_80)]
-    for p_min in (0.2, 0.3, 0.45, 0.6):
+    for any_min in (0.5, 0.7, 0.9):
+        contenders.append(Contender(f"ours, any_min {any_min}", "room-space",
+                                    RoomSpaceParams(any_min=any_min)))
+    for p_min in (0.2, 0.45):
         contenders.append(Contender(f"ours, p_min {p_min}", "room-space",
-                                    RoomSpaceParams(p_min=p_min)))
+                                    RoomSpaceParams(p_min=p_min, any_min=None,
+                                                    follow_min=None)))
     runs, wall = _run(contenders, seeds, jobs, "trade-off")
     _header(f"2. non-exhaustive trade-off, {len(seeds)} levels; {wall:.0f} s wall")
     for c in contenders:
@@ -141,7 +152,8 @@ def secrets(seeds: range, jobs: int) -> dict[str, list[Run]]:
     contenders += [
         Contender("occupancy map, 5 searches per spot", "occupancy",
                   OccupancyParams(searches_per_spot=5), True),
-        Contender("ours, searching", "room-space", RoomSpaceParams(search=SearchParams()), True),
+        Contender("ours, searching", "room-space", default_params("room-space", secrets=True),
+                  True),
     ]
     runs, wall = _run(contenders, seeds, jobs, "secrets")
     _header(f"3. secret doors and corridors on, {len(seeds)} levels; {wall:.0f} s wall")
@@ -238,7 +250,8 @@ def plots(out: Path, exh, trade, secret, swept) -> list[Path]:
         if trade:
             ours = [summarize(k, v, budget=int(k.rsplit(" ", 1)[1]))
                     for k, v in trade.items() if k.startswith("ours, stopped")]
-            ours += [summarize(k, v) for k, v in trade.items() if k.startswith("ours, p_min")]
+            ours += [summarize(k, v) for k, v in trade.items()
+                     if k.startswith(("ours, p_min", "ours, any_min"))]
             ours.sort(key=lambda s: s.actions)
             ax.plot([s.actions for s in ours], [s.rooms * 100 for s in ours], "go-",
                     label="ours (rooms %)")

@@ -90,7 +90,8 @@ def collect(levels: int, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 for c in range(room.left - 1, room.right + 2):
                     room_of[r, c] = k
         adapter = DungeonAdapter(level=level, seed=seed)
-        agent = DirectAgent(explorer("room-space", RoomSpaceParams(p_min=0.0)), seed=seed)
+        agent = DirectAgent(explorer("room-space", RoomSpaceParams(
+            p_min=0.0, any_min=None, follow_min=None)), seed=seed)
         planner = agent.experts[0].planner
         planner.weights = weights
 
@@ -124,7 +125,8 @@ def collect_search(levels: int, weights: np.ndarray, counts: dict[str, int]
                 room_of[room.top:room.bottom + 1, room.left:room.right + 1] = k
         adapter = DungeonAdapter(level=level, seed=seed)
         agent = DirectAgent(explorer("room-space", RoomSpaceParams(
-            p_min=0.1, cost=1, min_rate=0.003, search=prm)), seed=seed)
+            p_min=0.1, any_min=None, follow_min=None, cost=1, min_rate=0.003, search=prm)),
+            seed=seed)
         planner = agent.experts[0].planner
         planner.search_weights = weights
         calls = [0]

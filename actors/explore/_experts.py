@@ -79,7 +79,7 @@ class RoomSpaceExplorer(Expert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.planner = RoomSpacePlanner(self.params)
-        self.navigator = Navigator()
+        self.navigator = Navigator(replan_on_news=self.params.replan_on_news)
 
     def propose(self, view: BoardView) -> Proposal | None:
         m = view.read("level_map")

@@ -109,13 +109,15 @@ def label(mask: np.ndarray, *, diagonal: bool = True) -> tuple[np.ndarray, int]:
                         parent[max(ra, rb)] = min(ra, rb)
                     m += 1
         prev_first, prev_last = first, i
-    roots = np.array([find(k) for k in range(n)])
-    _, ids = np.unique(roots, return_inverse=True)
-    ids = ids + 1
+    # Number the components in order of their first run (a root is its component's
+    # first run); each run's squares get its number, written at the run's two ends
+    # and spread along the row by a cumulative sum (runs never share an end).
+    roots = np.fromiter((find(k) for k in range(n)), dtype=np.int64, count=n)
+    ids = np.cumsum(roots == np.arange(n)).astype(np.int32)[roots]
     diff = np.zeros((rows, cols + 1), dtype=np.int32)
-    np.add.at(diff, (run_rows, starts), ids)
-    np.add.at(diff, (run_rows, ends), -ids)
-    labels = np.cumsum(diff[:, :cols], axis=1).astype(np.int32)
+    diff[run_rows, starts] = ids
+    diff[run_rows, ends] = -ids
+    labels = np.cumsum(diff[:, :cols], axis=1, dtype=np.int32)
     return labels, int(ids.max())
 
 

@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 
 from ._frontier import label
-from ._map import COLUMNS, ROWS, LevelMap, _shift, neighbour_count
+from ._map import COLUMNS, ROWS, STEPS, LevelMap, _shift, neighbour_count
 
 Pos = tuple[int, int]
 
@@ -55,6 +55,40 @@ def door_walls(m: LevelMap) -> np.ndarray:
 def dead_ends(m: LevelMap) -> np.ndarray:
     """Visited corridor squares with at most one passable neighbour."""
     return m.corridor & m.visited & (neighbour_count(m.passable) <= 1)
+
+
+def _end_table() -> np.ndarray:
+    """For each 8-bit pattern of passable neighbours (bit k: ``STEPS[k]``): whether a
+    corridor square with those neighbours is where the corridor stops."""
+    table = np.zeros(256, dtype=bool)
+    for bits in range(256):
+        near = [STEPS[k] for k in range(8) if bits >> k & 1]
+        if len(near) <= 1:
+            table[bits] = True
+        elif len(near) == 2:
+            (a, b), (c, d) = near
+            table[bits] = abs(a - c) + abs(b - d) == 1
+    return table
+
+
+_ENDS = _end_table()
+
+
+def corridor_ends(m: LevelMap) -> np.ndarray:
+    """Visited corridor squares where the corridor stops. NetHack digs corridors
+    in orthogonal steps, so a corridor's last square has one passable neighbour,
+    or, when the corridor turned just before it, two that touch side by side (the
+    square before and the one before that, one straight and one diagonal from
+    it). A turn in the middle of a corridor also has two neighbours, but they
+    touch only corner to corner. :func:`dead_ends` (the paper's) counts only the
+    first kind."""
+    rows, cols = m.passable.shape
+    p = np.zeros((rows + 2, cols + 2), dtype=np.uint8)
+    p[1:-1, 1:-1] = m.passable
+    code = np.zeros((rows, cols), dtype=np.uint8)
+    for k, (dr, dc) in enumerate(STEPS):
+        code |= p[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols] << k
+    return m.corridor & m.visited & _ENDS[code]
 
 
 def rooms(m: LevelMap) -> list[RoomRect]:

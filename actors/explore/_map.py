@@ -218,35 +218,46 @@ class MapMemory:
 
     def update(self, rows: Sequence[str], player: Pos, turn: int) -> LevelMap:
         """Take in one view; returns the new snapshot (the same one if nothing changed)."""
-        chars = np.full((ROWS, COLUMNS), _BLANK, dtype=np.uint8)
-        for r, line in enumerate(rows[:ROWS]):
-            raw = line[:COLUMNS].encode("ascii", "replace")
-            chars[r, :len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+        if len(rows) == ROWS and all(len(line) == COLUMNS for line in rows):
+            chars = np.frombuffer("".join(rows).encode("ascii", "replace"),
+                                  dtype=np.uint8).reshape(ROWS, COLUMNS).copy()
+        else:
+            chars = np.full((ROWS, COLUMNS), _BLANK, dtype=np.uint8)
+            for r, line in enumerate(rows[:ROWS]):
+                raw = line[:COLUMNS].encode("ascii", "replace")
+                chars[r, :len(raw)] = np.frombuffer(raw, dtype=np.uint8)
         if 0 <= player[0] < ROWS and 0 <= player[1] < COLUMNS and chars[player] == _AT:
             # A screen that draws the hero: it stands where it saw something before
             # stepping there (a corridor, a doorway), or else on floor.
             before = self.chars[player]
             chars[player] = before if before not in (_BLANK, _AT) else _DOT
         # A turn passed and the player did not move: it searched (or opened a door).
-        if (self._last_turn is not None and turn > self._last_turn
-                and player == self._last_player):
+        searched = (self._last_turn is not None and turn > self._last_turn
+                    and player == self._last_player)
+        if searched:
             r, c = player
             self.searches_here[player] += turn - self._last_turn
             self.searched[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2] += turn - self._last_turn
         self._last_turn, self._last_player = turn, player
         changed = not np.array_equal(chars, self.chars)
         self.chars = chars
+        moved_on = not self.visited[player]
         self.visited[player] = True
         r, c = player
-        before = int(self.known.sum())
-        self.known[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2] = True
-        self.known |= chars != _BLANK
-        new_known = int(self.known.sum()) - before
+        window = (slice(max(r - 1, 0), r + 2), slice(max(c - 1, 0), c + 2))
+        new_known = int(np.count_nonzero(~self.known[window]))
+        self.known[window] = True
+        if changed:
+            drawn = (chars != _BLANK) & ~self.known
+            new_known += int(np.count_nonzero(drawn))
+            self.known |= drawn
         if self.last is not None and not changed and new_known == 0:
-            snapshot = attrs.evolve(self.last, player=player, turn=turn, new_known=0,
-                                    visited=_frozen(self.visited),
-                                    searched=_frozen(self.searched),
-                                    searches_here=_frozen(self.searches_here))
+            last = self.last
+            snapshot = attrs.evolve(
+                last, player=player, turn=turn, new_known=0,
+                visited=_frozen(self.visited) if moved_on else last.visited,
+                searched=_frozen(self.searched) if searched else last.searched,
+                searches_here=_frozen(self.searches_here) if searched else last.searches_here)
             self.last = snapshot
             return snapshot
         self.version += 1

@@ -25,9 +25,12 @@ An occupancy map's diffusion estimates the same thing; these rules know it.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 import numpy as np
 
+from ._bits import from_bits, rect, to_bits, window_any
 from ._frontier import label
 from ._geometry import RoomRect, rooms
 from ._map import COLUMNS, ROWS, LevelMap, dilate
@@ -173,10 +176,9 @@ def room_space(m: LevelMap, *, min_height: int = 2, min_width: int = 3,
     # An unseen room's wall may already be seen from outside: wall or doorway
     # squares that are not next to any floor we know.
     outside_wall = (m.wall | m.door) & ~dilate(floor, 1)
-    footing = ~m.known | outside_wall
-    sums = (Integral(m.known), Integral(~footing), Integral(floor))
-    possible = _fits(sums, min_height, min_width)
-    big = tuple(_fits(sums, h, w) for h, w in BIG_FLOORS)
+    boards = (to_bits(m.known), to_bits(m.known & ~outside_wall), to_bits(floor))
+    possible = from_bits(_fits(boards, min_height, min_width))
+    big = tuple(from_bits(_fits(boards, h, w)) for h, w in BIG_FLOORS)
     regions, count = label(~m.known)
     if same_rooms:
         room_cells = previous.room_cells
@@ -193,18 +195,20 @@ def room_space(m: LevelMap, *, min_height: int = 2, min_width: int = 3,
                      room_cells=room_cells, version=m.version, floor=floor)
 
 
-_RR = np.arange(ROWS)[:, None]
-_CC = np.arange(COLUMNS)[None, :]
+@functools.cache
+def _allowed(h: int, w: int) -> int:
+    """Top-left corners of an h x w floor inside NetHack's bounds, as a bitboard."""
+    return rect(FLOOR_ROWS[0], FLOOR_COLUMNS[0], FLOOR_ROWS[1] - h + 1, FLOOR_COLUMNS[1] - w + 1)
 
 
-def _fits(sums: tuple[Integral, Integral, Integral], h: int, w: int) -> np.ndarray:
-    """Squares covered by some h x w floor that NetHack's rules allow (module docstring);
-    ``sums`` are the integral images of the known squares, the squares no wall may
-    stand on, and the seen rooms' floor."""
-    known, bad_footing, floor = sums
-    ok = known.window(h, w) == 0
-    ok &= bad_footing.window(h + 2, w + 2, -1, -1) == 0
-    ok &= floor.window(h + 2 * GAP_ROWS, w + 2 * GAP_COLUMNS, -GAP_ROWS, -GAP_COLUMNS) == 0
-    ok &= (_RR >= FLOOR_ROWS[0]) & (_RR + h - 1 <= FLOOR_ROWS[1])
-    ok &= (_CC >= FLOOR_COLUMNS[0]) & (_CC + w - 1 <= FLOOR_COLUMNS[1])
-    return window_sums(ok, h, w, -(h - 1), -(w - 1)) > 0
+def _fits(boards: tuple[int, int, int], h: int, w: int) -> int:
+    """Squares covered by some h x w floor that NetHack's rules allow (module docstring),
+    as a bitboard; ``boards`` are the bitboards of the known squares, the squares no
+    wall may stand on, and the seen rooms' floor."""
+    known, bad_footing, floor = boards
+    blocked = (window_any(known, h, w)
+               | window_any(bad_footing, h + 2, w + 2, -1, -1)
+               | window_any(floor, h + 2 * GAP_ROWS, w + 2 * GAP_COLUMNS, -GAP_ROWS,
+                            -GAP_COLUMNS))
+    corners = _allowed(h, w) & ~blocked
+    return window_any(corners, h, w, -(h - 1), -(w - 1))

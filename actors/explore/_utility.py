@@ -17,7 +17,8 @@ import math
 
 import numpy as np
 
-from ._map import LevelMap
+from ._geometry import RoomRect
+from ._map import COLUMNS, ROWS, LevelMap, dilate
 from ._roomspace import RoomSpace
 
 Pos = tuple[int, int]
@@ -77,59 +78,106 @@ class FeatureContext:
         self.space = space
         self.unknown = ~m.known
         self.known_fraction = float(m.known.mean())
-        self._behind: dict[tuple, tuple[np.ndarray, None, int, int, int]] = {}
+        self._behind: dict[tuple, tuple[np.ndarray, np.ndarray | None, int, int, int]] = {}
+        self._unknown_sums: np.ndarray | None = None
+        self._beside_wall: np.ndarray | None = None
 
-    def behind(self, f: Pos) -> tuple[np.ndarray, None, int, int, int]:
+    def _key(self, f: Pos, side: tuple[RoomRect, str] | None) -> tuple:
+        return (frozenset(self.space.regions_beside(f)), side)
+
+    def behind(self, f: Pos, side: tuple[RoomRect, str] | None | bool = False
+               ) -> tuple[np.ndarray, np.ndarray | None, int, int, int]:
         """Room space behind ``f``: (mask, None, its size, and its squares where the two
-        bigger floors fit)."""
+        bigger floors fit). ``side`` is
+        ``space.door_side(f)`` if the caller has it."""
         space = self.space
-        side = space.door_side(f)
-        key = (frozenset(space.regions_beside(f)),
-               None if side is None else (side[0], side[1]))
+        if side is False:
+            side = space.door_side(f)
+        key = self._key(f, side)
         hit = self._behind.get(key)
         if hit is None:
             mask = space.behind(f)
-            total = int(mask.sum())
+            total = int(np.count_nonzero(mask))
             if total:
-                hit = (mask, None, total, int((mask & space.big[0]).sum()),
-                       int((mask & space.big[1]).sum()))
+                hit = (mask, None, total, int(np.count_nonzero(mask & space.big[0])),
+                       int(np.count_nonzero(mask & space.big[1])))
             else:
                 hit = (mask, None, 0, 0, 0)
             self._behind[key] = hit
         return hit
 
-    def features(self, f: Pos) -> np.ndarray:
-        """The feature vector of frontier ``f`` (which must have room space behind)."""
+    def table(self, fronts: list[Pos]) -> tuple[np.ndarray, np.ndarray]:
+        """Feature rows (one per frontier, :data:`FEATURES` order) and the room space
+        behind each, for many frontiers at once."""
         m, space = self.m, self.space
-        behind, _, total, big0, big1 = self.behind(f)
-        r, c = f
-        r0, r1, c0, c1 = max(r - NEAR, 0), r + NEAR + 1, max(c - NEAR, 0), c + NEAR + 1
-        near_space = int(np.count_nonzero(behind[r0:r1, c0:c1])) if total else 0
-        close_space = int(np.count_nonzero(
-            behind[max(r - CLOSE, 0):r + CLOSE + 1, max(c - CLOSE, 0):c + CLOSE + 1])) \
-            if total else 0
-        unknown_near = int(np.count_nonzero(self.unknown[r0:r1, c0:c1]))
-        window = (slice(max(r - 1, 0), r + 2), slice(max(c - 1, 0), c + 2))
-        beside = m.wall[window] & ~space.room_cells[window]
-        doorway = space.door_side(f) is not None
+        n = len(fronts)
+        x = np.zeros((n, len(FEATURES)))
+        area = np.zeros(n, dtype=np.int64)
+        if n == 0:
+            return x, area
+        rr = np.fromiter((f[0] for f in fronts), dtype=np.int64, count=n)
+        cc = np.fromiter((f[1] for f in fronts), dtype=np.int64, count=n)
+        if self._unknown_sums is None:
+            self._unknown_sums = _sums(self.unknown)
+            self._beside_wall = dilate(m.wall & ~space.room_cells, 1)
+        big = np.zeros((n, 2))
+        near = np.zeros(n)
+        close = np.zeros(n)
+        ahead = np.zeros(n)
+        doorway = np.zeros(n, dtype=bool)
+        for i, f in enumerate(fronts):
+            side = space.door_side(f)
+            doorway[i] = side is not None
+            mask, _, total, big0, big1 = self.behind(f, side)
+            if not total:
+                continue
+            r, c = f
+            area[i] = total
+            big[i] = big0, big1
+            near[i] = np.count_nonzero(mask[max(r - NEAR, 0):r + NEAR + 1,
+                                            max(c - NEAR, 0):c + NEAR + 1])
+            close[i] = np.count_nonzero(mask[max(r - CLOSE, 0):r + CLOSE + 1,
+                                             max(c - CLOSE, 0):c + CLOSE + 1])
+            ahead[i] = _ahead(m, f, mask)
+        unknown_near = _boxes(self._unknown_sums, rr, cc, NEAR)
         rooms_seen = len(space.rooms)
-        return np.array([
-            1.0,
-            math.log1p(total),
-            math.log1p(near_space),
-            math.log1p(close_space),
-            math.log1p(_ahead(m, f, behind)),
-            math.log1p(big0),
-            math.log1p(big1),
-            1.0 if doorway else 0.0,
-            1.0 if m.door[f] and not doorway and not space.room_cells[f] else 0.0,
-            1.0 if beside.any() else 0.0,
-            float(rooms_seen),
-            1.0 if rooms_seen >= 7 else 0.0,
-            1.0 if rooms_seen >= 9 else 0.0,
-            self.known_fraction,
-            math.log1p(unknown_near),
-        ])
+        x[:, 0] = 1.0
+        x[:, 1] = np.log1p(area)
+        x[:, 2] = np.log1p(near)
+        x[:, 3] = np.log1p(close)
+        x[:, 4] = np.log1p(ahead)
+        x[:, 5:7] = np.log1p(big)
+        x[:, 7] = doorway
+        x[:, 8] = m.door[rr, cc] & ~doorway & ~space.room_cells[rr, cc]
+        x[:, 9] = self._beside_wall[rr, cc]
+        x[:, 10] = rooms_seen
+        x[:, 11] = rooms_seen >= 7
+        x[:, 12] = rooms_seen >= 9
+        x[:, 13] = self.known_fraction
+        x[:, 14] = np.log1p(unknown_near)
+        return x, area
+
+    def features(self, f: Pos) -> np.ndarray:
+        """The feature vector of frontier ``f``."""
+        return self.table([f])[0][0]
+
+
+def _sums(mask: np.ndarray) -> np.ndarray:
+    """The summed-area table of ``mask`` with a zero first row and column."""
+    out = np.zeros((ROWS + 1, COLUMNS + 1), dtype=np.int32)
+    np.cumsum(mask, axis=0, out=out[1:, 1:])
+    np.cumsum(out[1:, 1:], axis=1, out=out[1:, 1:])
+    return out
+
+
+def _boxes(sums: np.ndarray, r: np.ndarray, c: np.ndarray, radius: int) -> np.ndarray:
+    """Set squares within ``radius`` (king moves) of each ``(r, c)``, off the map unset,
+    from ``sums``, a summed-area table with a zero first row and column."""
+    r0 = np.maximum(r - radius, 0)
+    r1 = np.minimum(r + radius + 1, ROWS)
+    c0 = np.maximum(c - radius, 0)
+    c1 = np.minimum(c + radius + 1, COLUMNS)
+    return sums[r1, c1] - sums[r0, c1] - sums[r1, c0] + sums[r0, c0]
 
 
 def features(m: LevelMap, space: RoomSpace, f: Pos, behind: np.ndarray | None = None
@@ -144,33 +192,51 @@ _PR = np.arange(-AHEAD, AHEAD + 1)[:, None] * np.ones((1, 2 * AHEAD + 1))
 _PC = np.arange(-AHEAD, AHEAD + 1)[None, :] * np.ones((2 * AHEAD + 1, 1))
 _PD = np.sqrt(_PR * _PR + _PC * _PC)
 _WITHIN = _PD <= AHEAD
+#: Cones by heading (the headings a 3x3 window of visited squares gives are few).
+_CONES: dict[tuple[float, float], np.ndarray] = {}
+
+
+def _heading(m: LevelMap, f: Pos) -> tuple[float, float] | None:
+    """The unit step away from ``f``'s visited neighbours (their mean), or None."""
+    r, c = f
+    r0, c0 = max(r - 1, 0), max(c - 1, 0)
+    window = m.visited[r0:r + 2, c0:c + 2]
+    key = (window.tobytes(), window.shape, r - r0, c - c0)
+    hit = _HEADINGS.get(key, False)
+    if hit is False:
+        hit = None
+        if window.any():
+            vr, vc = np.nonzero(window)
+            dr = (r - r0) - vr.mean()
+            dc = (c - c0) - vc.mean()
+            norm = math.hypot(dr, dc)
+            if norm:
+                hit = (float(dr / norm), float(dc / norm))
+        _HEADINGS[key] = hit
+    return hit
+
+
+_HEADINGS: dict[tuple, tuple[float, float] | None | bool] = {}
 
 
 def _ahead(m: LevelMap, f: Pos, behind: np.ndarray) -> int:
     """Room space in a 90-degree cone ahead of ``f``, heading away from where it was
     reached from (its visited neighbours), within AHEAD squares."""
+    heading = _heading(m, f)
+    if heading is None:
+        return 0
     r, c = f
-    window = m.visited[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
-    if not window.any():
-        return 0
-    vr, vc = np.nonzero(window)
-    dr = r - (vr.mean() + max(r - 1, 0))
-    dc = c - (vc.mean() + max(c - 1, 0))
-    norm = math.hypot(dr, dc)
-    if norm == 0:
-        return 0
-    dr, dc = dr / norm, dc / norm
     r0, c0 = max(r - AHEAD, 0), max(c - AHEAD, 0)
     part = behind[r0:r + AHEAD + 1, c0:c + AHEAD + 1]
-    if not part.any():
-        return 0
+    cone = _CONES.get(heading)
+    if cone is None:
+        dr, dc = heading
+        cone = ((_PR * dr + _PC * dc) >= 0.7 * _PD) & _WITHIN
+        _CONES[heading] = cone
     # The offset grid's rows and columns that this (clipped) window covers.
     gr, gc = r0 - (r - AHEAD), c0 - (c - AHEAD)
     rows, cols = part.shape
-    pr = _PR[gr:gr + rows, gc:gc + cols]
-    pc = _PC[gr:gr + rows, gc:gc + cols]
-    cone = (pr * dr + pc * dc) >= 0.7 * _PD[gr:gr + rows, gc:gc + cols]
-    return int(np.count_nonzero(part & cone & _WITHIN[gr:gr + rows, gc:gc + cols]))
+    return int(np.count_nonzero(part & cone[gr:gr + rows, gc:gc + cols]))
 
 
 def probability(x: np.ndarray, weights: np.ndarray = WEIGHTS) -> float:

@@ -146,6 +146,7 @@ class Game:
         self._secret = {level.rooms.index(room) for room in secret_rooms(level)}
         self._hidden = set(level.hidden_spots())
         self._found: set[Pos] = set()
+        self._lit_seen: set[int] = set()
         self._look()
 
     # -- what the player sees -----------------------------------------------------------
@@ -173,7 +174,10 @@ class Game:
             if room.vault or not room.within_walls(self.player):
                 continue
             self.explored.add(i)
-            if room.lit:
+            # A lit room is seen whole once; what changes in it later (a door opened,
+            # a hidden door found) is drawn by the action that changes it.
+            if room.lit and i not in self._lit_seen:
+                self._lit_seen.add(i)
                 for rr in range(room.top - 1, room.bottom + 2):
                     for cc in range(room.left - 1, room.right + 2):
                         self._see((rr, cc))
