@@ -30,6 +30,7 @@ from runtime import DECISION_TOPIC, GameCommand, GamePlugin, ProgressBar, Sessio
 from ._agents import ALGORITHMS, explorer
 from ._experiment import TOUR, Contender, run_many, summarize
 from ._nethack import nethack_explorer
+from ._plan import plan_session
 from ._tour import optimal_tour
 
 #: The paper's figures (averages over 200 levels) for the tables.
@@ -219,4 +220,5 @@ PLUGIN = GamePlugin(
         GameCommand("levels", levels, add_levels_arguments,
                     help="the level generator's statistics beside real NetHack level 1"),
     ),
+    plan_session=plan_session,
 )
