@@ -3,13 +3,10 @@
 Melee decides that a monster next to the hero must be dealt with and first asks
 battlestations (the seed's hierarchy) whether to use magic or run; only if it has
 nothing better does melee strike. Battlestations also stands alone in the static
-order, for the monster that is coming but not yet adjacent. Both decide on the
-odds from Rogue's own combat rules (``_odds``): the chance of dying in the
-monsters' next round and of dying fighting on. Retreat follows the path field to
-the stairs (steps onto loops score a little, dead ends count against): a
-normal-speed monster that follows never gets a blow in, and going down the stairs
-leaves it behind. With no way to the stairs there is no retreat: running only
-puts the fight off, and the hero cannot rest while a monster follows.
+order, for the monster that is coming but not yet adjacent. Retreat uses the path
+field, the connectivity analyser's loops and the stairs: a normal-speed monster
+that follows never gets a blow in, so running along a loop or down the stairs
+outlasts it while the hero heals.
 """
 
 from __future__ import annotations
@@ -18,10 +15,9 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation, Threat
-from ._facts import Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours
 from ._inventory import THROWABLE, WEAPON_DAMAGE
-from ._paths import first_step, path_to
+from ._paths import path_to
 
 MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
 
@@ -52,32 +48,6 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
     return None
 
 
-def archer(s: Situation) -> tuple[Item, Item] | None:
-    """(bow, arrows) when the tactics say fight with the bow: enough arrows, no great sword.
-
-    An arrow from the +1 bow does 2d3 against the mace's 2d4+1 at the same chance to
-    hit, but it also reaches the monster while it comes: every shot before it is
-    next to us is a blow it cannot return. So the bow stays in hand, and adjacent
-    monsters are shot point-blank rather than given a free round while we change.
-    """
-    if not s.tactics.archery or s.inventory is None:
-        return None
-    weapons = s.inventory.of_kind("weapon")
-    bow = next((w for w in weapons if w.name == "short bow"), None)
-    arrows = next((w for w in weapons if w.name == "arrow"), None)
-    if bow is None or arrows is None or arrows.count < s.tactics.min_arrows:
-        return None
-    best = max((_weapon_value(w.name, w.bonus) for w in weapons if w.name in MELEE_WEAPONS),
-               default=0.0)
-    if best >= GREAT_WEAPON:
-        return None
-    return bow, arrows
-
-
-#: A melee weapon this good (mean damage) beats shooting point-blank: keep it in hand.
-GREAT_WEAPON = 8.0
-
-
 def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, Pos, str]]:
     """Steps that leave every threat out of reach, best first, with their merits.
 
@@ -91,7 +61,6 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     cycles = s.connect.cycles if s.connect is not None else frozenset()
     dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
     stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
-    on_the_way = first_step(s.paths, stairs) if s.paths and stairs and stairs_now > 0 else None
     for n in neighbours(here):
         if n in occupied or not s.step_ok(here, n):
             continue
@@ -100,8 +69,8 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
         merit = 0
         why = "away"
         if stairs is not None and stairs_now > 0:
-            if n == stairs or n == on_the_way:
-                merit += TOWARD_STAIRS
+            if n == stairs or chebyshev(n, stairs) < chebyshev(here, stairs):
+                merit += 20
                 why = f"toward the stairs ({stairs_now} squares)"
         if n in cycles:
             merit += 5
@@ -127,27 +96,19 @@ def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
     if not moves:
         return None
     merit, n, why = moves[0]
-    if merit < TOWARD_STAIRS and not (s.tactics.run_anywhere and merit >= -10):
-        # Running with nowhere to go only puts the fight off: a monster as fast as
-        # we are follows (though it never strikes, and the hero heals slowly).
+    if merit < -10:
         return None
     return Proposal(key_towards(s.player, n), f"retreat {why}")
 
 
-#: The merit of a step toward the stairs (see :func:`escape_moves`).
-TOWARD_STAIRS = 20
-
-
-def _zap(s: Situation, t: Threat, names: tuple[str, ...],
-         zapped: set[str] = frozenset()) -> Proposal | None:
+def _zap(s: Situation, t: Threat, names: tuple[str, ...]) -> Proposal | None:
     if s.inventory is None or s.inventory.stale:
         return None
     step = direction(s.player, t.seen.pos)
     if step is None:
         return None
     for item in s.inventory.of_kind("wand"):
-        if item.name in names or (not item.name and "" in names
-                                  and item.letter not in zapped):
+        if item.name in names or (not item.name and "" in names):
             what = item.name or "unknown"
             # Rogue 5.4.4 asks the direction first, then the wand.
             return Proposal("z" + KEYS[step] + item.letter,
@@ -159,64 +120,52 @@ ATTACK_WANDS = ("teleport away", "slow monster", "lightning", "fire", "cold",
                 "magic missile", "striking", "drain life", "cancellation")
 
 
-def battlestations(s: Situation, zapped: set[str] | None = None) -> Proposal | None:
-    """Special attacks, escapes and retreat when a fight goes badly.
-
-    Two numbers from Rogue's own rules decide (see ``_odds``): the chance that the
-    monsters next to us kill us in their next round, and the chance of dying if we
-    fight on to the end. Below the tactics' ``fight_risk`` we fight (None).
-    ``zapped`` (the caller's memory) holds unknown wands already tried: an unknown
-    wand that did nothing useful once is not zapped again.
-    """
-    zapped = set() if zapped is None else zapped
+def battlestations(s: Situation) -> Proposal | None:
+    """Special attacks, escapes and retreat when a fight goes badly."""
     adjacent = s.adjacent
     near = s.awake_within(2)
     threats = adjacent or near
     if not threats:
         return None
-    tactics = s.tactics
     worst = max(threats, key=lambda t: t.info.max_damage)
-    name = worst.info.name
-    now = s.die_next_round(adjacent) if adjacent else 0.0
-    losing = s.fight_death(threats)
-    if losing <= tactics.fight_risk and now <= tactics.one_round_risk:
+    tactics = s.tactics
+    if not s.die_in(tactics.retreat_rounds, threats) and \
+            s.expected_loss(worst) < s.hp * 0.8:
         return None
-    odds = f"death {now:.0%} next round, {losing:.0%} fighting on"
-    one_round = now > tactics.one_round_risk
+    name = worst.info.name
+    one_round = s.die_in(1, threats)
     if one_round:
         heal = s.has("potion", "extra healing") or s.has("potion", "healing")
         if heal:
             return Proposal("q" + heal, f"battlestations: could die in one round to the "
-                                        f"{name} ({odds}): quaff healing")
-    if s.terrain is not None and s.player == s.terrain.stairs and \
-            not (s.intern and s.intern.held):
-        return Proposal(">", f"battlestations: losing to the {name} ({odds}): "
-                             f"down the stairs")
-    if one_round and worst.adjacent:
-        zap = _zap(s, worst, ("teleport away", "slow monster"))
-        if zap is not None:
-            return Proposal(zap.action, f"battlestations: could die in one round ({odds}): "
-                            + zap.rationale)
+                                        f"{name}: quaff healing")
+        if worst.adjacent:
+            zap = _zap(s, worst, ("teleport away", "slow monster"))
+            if zap is not None:
+                return Proposal(zap.action, "battlestations: could die in one round: "
+                                + zap.rationale)
         scroll = s.has("scroll", "teleportation")
-        if scroll:
+        if scroll and worst.adjacent:
             return Proposal("r" + scroll, f"battlestations: could die in one round to the "
-                                          f"{name} ({odds}): read teleportation")
+                                          f"{name}: read teleportation")
     retreat = retreat_move(s, threats)
-    if retreat is not None:
-        return Proposal(retreat.action, f"battlestations: losing to the {name} ({odds}); "
-                                        f"{retreat.rationale}")
-    zap = _zap(s, worst, ATTACK_WANDS + ("",), zapped)
-    if zap is not None and losing > tactics.fight_risk:
-        zapped.add(zap.action[-1])
-        return Proposal(zap.action, f"battlestations: losing ({odds}): " + zap.rationale)
-    if (one_round or losing > 0.5) and worst.adjacent:
+    if retreat is not None and s.hp_fraction < 0.7:
+        rounds = "one round" if one_round else f"{tactics.retreat_rounds} rounds"
+        return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
+                                        f"{name}; {retreat.rationale}")
+    if s.hp_fraction < tactics.zap_below:
+        zap = _zap(s, worst, ATTACK_WANDS + ("",))
+        if zap is not None:
+            return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
+    if one_round and worst.adjacent:
         if s.inventory is not None and not s.inventory.stale:
             for kind, key in (("potion", "q"), ("scroll", "r")):
                 for item in s.inventory.of_kind(kind):
                     if not item.name:
                         return Proposal(key + item.letter,
-                                        f"battlestations: losing to the {name} ({odds}), "
-                                        f"no escape: try the unknown {kind} {item.letter}")
+                                        f"battlestations: could die in one round to the "
+                                        f"{name}, no escape: try the unknown {kind} "
+                                        f"{item.letter}")
     return None
 
 
@@ -242,24 +191,6 @@ class Weapon(RogueExpert):
         return proposal
 
     def _advise(self, s: Situation) -> Proposal | None:
-        shooting = archer(s)
-        if shooting is not None:
-            bow, arrows = shooting
-            if s.adjacent:
-                return None  # taken by surprise: shoot point-blank rather than give a blow
-            if not bow.wielded:
-                if s.awake_within(5):
-                    return None  # no time to change back before it arrives
-                return Proposal("w" + bow.letter, f"weapon: ready the bow ({arrows.count} "
-                                                  f"arrows): shoot monsters as they come")
-            coming = s.awake_within(2)
-            choice = weapon_choice(s)
-            if coming and choice is not None:
-                # Two squares off: it steps next to us while we change, and the mace
-                # strikes first (the arrow does 2d3 point-blank, the mace 2d4+1).
-                return Proposal("w" + choice[0], f"weapon: the {coming[0].info.name} is two "
-                                                 f"squares off: {choice[1]}")
-            return None
         choice = weapon_choice(s)
         if choice is None:
             return None
@@ -299,13 +230,8 @@ def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, i
             continue
         if not t.awake and not s.tactics.fight_sleeping:
             continue
-        if t.info.max_damage == 0 and not t.info.flags & {"steals", "freezes"}:
+        if t.info.max_damage == 0 and "steals" not in t.info.flags:
             continue
-        # An ice monster's touch freezes (and frozen, we are hit more often and frozen
-        # longer: Rogue kills the hero past 50 turns of it): shoot it before it comes.
-        if not t.awake and "freezes" not in t.info.flags and \
-                s.odds(t).death > s.tactics.sleeping_risk:
-            continue  # let sleeping monsters we would likely lose to lie
         step = direction(s.player, t.seen.pos)
         if step is not None and clear_line(s, step, t.seen.pos):
             return t, step
@@ -320,10 +246,6 @@ class Melee(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.grope = 0
-        #: Quiet turns left in which an unseen attacker is assumed still next to us.
-        self.unseen_turns = 0
-        #: Unknown wands already zapped (by letter).
-        self.zapped: set[str] = set()
         #: Where we stood when we last stepped away from an ice monster.
         self.stepped_from: tuple[int, int] | None = None
 
@@ -334,28 +256,17 @@ class Melee(RogueExpert):
         blind = s.intern is not None and s.intern.blind
         unseen = any(e.kind in ("hit_by", "missed_by", "we_hit", "we_missed")
                      and e.subject.lower() in ("something", "it") for e in events)
-        fighting_blind = unseen or blind and bool(kinds & {
-            "hit_by", "missed_by", "we_hit", "we_missed"})
-        if "killed" in kinds:
-            self.unseen_turns = 0
-        elif fighting_blind:
-            self.unseen_turns = 4
-        elif self.unseen_turns and not adjacent and (blind or s.sensed.message == ""):
-            # A quiet turn in an unseen fight: the attacker is still there.
-            self.unseen_turns -= 1
-            fighting_blind = self.unseen_turns > 0
-        if not adjacent and fighting_blind:
+        if not adjacent and (unseen or blind and kinds & {
+                "hit_by", "missed_by", "we_hit", "we_missed"}):
             # Something we cannot see fights us: strike around until a blow lands on
             # something, then keep striking that way.
-            if not kinds & {"we_hit", "we_missed"}:  # a miss still found something there
+            if not kinds & {"we_hit", "we_missed"}:
                 self.grope = (self.grope + 1) % len(KEYS)
             key = "hjklyubn"[self.grope]
             return Proposal(key, f"melee: attacked by something unseen: strike {key}")
-        if adjacent:
-            self.unseen_turns = 0
         if not adjacent:
             return None
-        advice = battlestations(s, self.zapped)
+        advice = battlestations(s)
         if advice is not None:
             return advice
         stuck = self.stepped_from == s.player
@@ -371,12 +282,6 @@ class Melee(RogueExpert):
                                 "melee: step away from the ice monster (it freezes)")
         target = min(adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
         key = key_towards(s.player, target.seen.pos)
-        shooting = archer(s)
-        if shooting is not None and shooting[0].wielded:
-            arrows = shooting[1]
-            return Proposal("t" + key + arrows.letter,
-                            f"melee: shoot the {target.info.name} point-blank ({key}); "
-                            f"hp {s.hp}, {arrows.count} arrows")
         hp = s.hp
         return Proposal(key, f"melee: strike the {target.info.name} ({key}); hp {hp}, "
                              f"it can do {target.info.max_damage} a round")
@@ -386,9 +291,8 @@ class Target(RogueExpert):
     """Pursues monsters worth fighting: near, beatable, and (by tactics) asleep or not."""
 
     name = "target"
-    #: Turns to wait for an awake monster to come to us before going to it (whoever
-    #: steps next to the other gives the first blow away).
-    patience = 6
+    #: Turns to wait for an awake monster to come to us before going to it.
+    patience = 3
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -405,8 +309,7 @@ class Target(RogueExpert):
                 continue
             if t.info.flags & {"steals", "freezes", "holds"} or t.info.max_damage == 0:
                 continue
-            risk = s.tactics.fight_risk if t.awake else s.tactics.sleeping_risk
-            if s.odds(t).death > risk:
+            if s.expected_loss(t) > s.hp * 0.35:
                 continue
             best = t
             break
@@ -414,7 +317,7 @@ class Target(RogueExpert):
             return None
         if missile_plan(s) is not None:
             return None  # in line for the missile expert: shoot rather than walk up
-        if best.awake and best.distance <= 4 and self.waited < self.patience:
+        if best.awake and best.distance <= 2 and self.waited < self.patience:
             self.waited += 1
             return Proposal("s", f"target: let the {best.info.name} come to us")
         self.waited = 0
@@ -485,12 +388,8 @@ class Missile(RogueExpert):
 class Battlestations(RogueExpert):
     name = "battlestations"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self.zapped: set[str] = set()
-
     def advise(self, s: Situation) -> Proposal | None:
-        return battlestations(s, self.zapped)
+        return battlestations(s)
 
 
 class Retreat(RogueExpert):
@@ -499,15 +398,12 @@ class Retreat(RogueExpert):
     name = "retreat"
 
     def advise(self, s: Situation) -> Proposal | None:
+        if s.hp_fraction >= s.tactics.rest_below:
+            return None
         coming = tuple(t for t in s.awake_within(5) if t.info.max_damage > 0)
         if not coming:
             return None
-        losing = s.fight_death(coming)
-        if losing <= s.tactics.fight_risk:
+        worst = max(coming, key=lambda t: t.info.max_damage)
+        if s.expected_loss(worst) < s.hp * 0.5:
             return None
-        move = retreat_move(s, coming)
-        if move is None:
-            return None
-        return Proposal(move.action, f"retreat: {losing:.0%} death fighting the "
-                                     f"{coming[0].info.name}; {move.rationale}")
-
+        return retreat_move(s, coming)

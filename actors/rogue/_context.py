@@ -27,7 +27,6 @@ from ._facts import (
 )
 from ._grid import Pos, chebyshev, key_towards
 from ._monsters import Monster, monster
-from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, die_next_round, fight_odds
 from ._paths import first_step, path_to
 from ._tactics import Tactics
 
@@ -145,54 +144,13 @@ class Situation:
 
     def expected_loss(self, threat: Threat) -> float:
         """Hit points we expect to lose killing ``threat`` with the weapon in hand."""
-        return self.odds(threat).loss
-
-    @property
-    def hero(self) -> Hero:
-        """The hero's fighting figures: level, strength, armor and the weapon in hand."""
-        intern = self.intern
-        status = self.sensed.status
-        level = intern.exp_level if intern is not None else 1
-        strength = intern.strength if intern is not None else 16
-        arm = intern.armor if intern is not None else (status.armor if status else 4)
-        dice, hit, dam = BARE_HANDS, 0, 0
-        if self.inventory is not None:
-            wielded = next((w for w in self.inventory.of_kind("weapon") if w.wielded), None)
-            arrows = self.inventory.named("weapon", "arrow")
-            if wielded is not None and wielded.name == "short bow" and arrows is not None:
-                dice = ARROW_FROM_BOW  # shooting, point-blank if need be
-            elif wielded is not None:
-                dice = WEAPON_DICE.get(wielded.name, BARE_HANDS)
-            if wielded is not None:
-                bonus = wielded.bonus if wielded.bonus is not None else 0
-                hit, dam = bonus - bonus // 2, bonus // 2
-        return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
-                    hit_plus=hit, dam_plus=dam)
-
-    def odds(self, threat: Threat, hp: int | None = None) -> Odds:
-        """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points."""
-        return fight_odds(max(1, self.hp if hp is None else hp), self.hero, threat.info,
-                          asleep=not threat.awake)
-
-    def die_next_round(self, threats: tuple[Threat, ...] | None = None) -> float:
-        """The chance that the monsters next to us (or ``threats``) kill us next round."""
-        threats = self.adjacent if threats is None else threats
-        return die_next_round(self.hp, tuple(t.info for t in threats), self.hero.armor)
-
-    def fight_death(self, threats: tuple[Threat, ...]) -> float:
-        """The chance of dying fighting ``threats`` one after another, from now."""
-        if not threats:
-            return 0.0
-        alive = 1.0
-        hp = self.hp
-        for t in sorted(threats, key=lambda t: t.info.level):
-            o = self.odds(t, hp)
-            # The others join in while we fight this one: count their blows too.
-            extra = sum(x.info.mean_damage * 0.4 for x in threats if x is not t) * o.rounds
-            o2 = self.odds(t, max(1, int(hp - extra)))
-            alive *= 1.0 - o2.death
-            hp = max(1, int(hp - o2.loss - extra))
-        return 1.0 - alive
+        level = self.intern.exp_level if self.intern is not None else 1
+        their_hp = 4.5 * threat.info.level
+        our_hit = min(0.95, 0.55 + 0.05 * level)
+        our_damage = 5.5
+        rounds = their_hp / max(0.5, our_hit * our_damage)
+        their_hit = max(0.2, min(0.9, 0.45 + 0.05 * (threat.info.level - level)))
+        return rounds * their_hit * threat.info.mean_damage
 
     # -- the pack --------------------------------------------------------------
 

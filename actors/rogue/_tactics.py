@@ -30,23 +30,11 @@ class Tactics:
     """When the experts rest, search, retreat, fight, eat, throw and zap."""
 
     #: Health: rest (search in place) when hit points fall below this fraction of max.
-    rest_below: float = _f(0.95, 0.2, 0.95, "rest when hp/max hp is below this")
+    rest_below: float = _f(0.85, 0.2, 0.95, "rest when hp/max hp is below this")
     #: Health: resting stops once hit points reach this fraction.
     rest_until: float = _f(1.0, 0.5, 1.0, "rest until hp/max hp reaches this")
     #: Battlestations: retreat when a monster could kill us within this many rounds.
     retreat_rounds: int = _i(2, 1, 4, "retreat when death is possible within N rounds")
-    #: Battlestations: fight on while the chance of dying fighting to the end is below this.
-    fight_risk: float = _f(0.12, 0.02, 0.5, "fight on while P(death fighting on) is below this")
-    #: Battlestations: escape when the chance of dying in the monsters' next round exceeds this.
-    one_round_risk: float = _f(0.05, 0.0, 0.3, "escape when P(death next round) exceeds this")
-    #: Retreat: also run with no way to the stairs (away, along loops), not only toward them.
-    run_anywhere: bool = _b(False, "retreat even with no way to the stairs")
-    #: Target: wake a sleeping monster only if P(death fighting it) is below this.
-    sleeping_risk: float = _f(0.20, 0.0, 0.3, "attack a sleeping monster below this P(death)")
-    #: Weapon/melee/missile: keep the bow in hand and shoot (point-blank too) while arrows last.
-    archery: bool = _b(False, "fight with the bow and arrows while they last")
-    #: Weapon: arrows needed to keep fighting with the bow.
-    min_arrows: int = _i(5, 1, 30, "arrows needed to fight with the bow")
     #: Target: attack monsters that are asleep (not moving) rather than leave them.
     fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
     #: Target: chase monsters up to this many squares away.

@@ -8,8 +8,6 @@ from runtime import Arbiter
 
 PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
         "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
-#: The tactics without archery, for the tests of the mace-and-bow-swapping rules.
-NO_BOW = Tactics(archery=False)
 ROOM = [
     "--------------",
     "|............|",
@@ -73,7 +71,7 @@ async def test_inventory_check_asks_for_the_list_only_in_peace():
 
 async def test_weapon_expert_wields_a_better_sword():
     """A long sword in the pack beats the +1,+1 mace: wield it."""
-    pipeline = await with_pack(pack=PACK + ["f) A long sword"], tactics=NO_BOW)
+    pipeline = await with_pack(pack=PACK + ["f) A long sword"])
     proposal = pipeline.ask("weapon")
     assert proposal.action == "wf" and "long sword" in proposal.rationale
 
@@ -148,11 +146,11 @@ async def test_retreat_takes_the_stairs_when_standing_on_them():
 
 
 async def test_target_goes_for_a_sleeping_monster_only_if_the_tactics_say_so():
-    """A sleeping emu out of line is pursued, unless fight_sleeping is off."""
-    view = screen(room_with((3, 3, "@"), (5, 8, "E")), top=2)
+    """A sleeping hobgoblin out of line is pursued, unless fight_sleeping is off."""
+    view = screen(room_with((3, 3, "@"), (5, 8, "H")), top=2)
     pipeline = await with_pack(view)
     proposal = pipeline.ask("target")
-    assert proposal.action in ("l", "n") and "asleep emu" in proposal.rationale
+    assert proposal.action in ("l", "n") and "asleep hobgoblin" in proposal.rationale
     calm = attrs.evolve(Tactics(), fight_sleeping=False)
     pipeline = await with_pack(view, tactics=calm)
     assert pipeline.ask("target") is None
@@ -170,12 +168,12 @@ async def test_missile_expert_throws_along_a_clear_line():
 
 async def test_missile_expert_readies_the_bow_and_weapon_expert_puts_it_away():
     """A monster in line far off: ready the bow; once it is adjacent, back to the mace."""
-    far = screen(room_with((3, 2, "@"), (3, 8, "E")), top=2)
-    pipeline = await with_pack(far, tactics=NO_BOW)
+    far = screen(room_with((3, 2, "@"), (3, 8, "O")), top=2)
+    pipeline = await with_pack(far)
     assert pipeline.ask("missile").action == "wd"
     bow_in_hand = [line.replace(" (weapon in hand)", "") for line in PACK]
     bow_in_hand[3] += " (weapon in hand)"
-    pipeline = await with_pack(far, pack=bow_in_hand, tactics=NO_BOW)
+    pipeline = await with_pack(far, pack=bow_in_hand)
     assert pipeline.ask("missile").action == "tle"
     assert pipeline.ask("weapon") is None
     await pipeline.feed(screen(room_with((3, 2, "@"), (3, 3, "O")), top=2,
@@ -267,7 +265,7 @@ async def test_exploration_searches_when_nothing_is_left_and_no_stairs_are_known
 
 async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
-    spec = rogomatic(NO_BOW)
+    spec = rogomatic()
     names = [e.name for e in spec.experts]
     assert names == ["screens", "inventory", "weapon", "melee", "target", "missile",
                      "battlestations", "retreat", "object", "armor", "magic", "health",
@@ -276,9 +274,9 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@")), top=2, message="You hit the hobgoblin--More--"),
-        screen(room_with((3, 3, "@"), (3, 7, "E")), top=2),
+        screen(room_with((3, 3, "@"), (3, 7, "H")), top=2),
     ]
-    pipeline = await with_pack(tactics=NO_BOW)
+    pipeline = await with_pack()
     arbiter = Arbiter([factory(seed=0) for factory in spec.experts])
     winners = []
     for view in views:
