@@ -14,9 +14,11 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation
-from ._grid import COLS, ROWS, STEPS, TOP, Pos, index, neighbours
+from ._grid import COLS, ROWS, STEPS, TOP, Pos, chebyshev, index, neighbours
 
 WALKABLE = frozenset(".#+%^")
+#: Searches per spot never planned beyond this (the terrain's counts stop at 255).
+SEARCH_CAP = 250
 
 
 class Health(RogueExpert):
@@ -136,7 +138,7 @@ class Exploration(RogueExpert):
     def _search(self, s: Situation) -> Proposal:
         t = s.terrain
         assert t is not None
-        limit = s.tactics.search_turns * (1 + self.rounds)
+        limit = self._limit(s)
         spot = self.search_spot
         if spot is not None and t.searched[index(spot)] >= limit:
             spot = None
@@ -144,7 +146,12 @@ class Exploration(RogueExpert):
             spot = self._choose_spot(s, limit)
             if spot is None:
                 self.rounds += 1
-                spot = self._choose_spot(s, s.tactics.search_turns * (1 + self.rounds))
+                spot = self._choose_spot(s, self._limit(s))
+            if spot is None:
+                # Every spot searched to the cap (the terrain's counts stop at 255):
+                # start over with the spots searched least, never the one we are on.
+                self.rounds = 0
+                spot = self._choose_spot(s, 256, avoid=s.player)
             self.search_spot = spot
         if spot is None or spot == s.player:
             n = t.searched[index(s.player)]
@@ -155,12 +162,17 @@ class Exploration(RogueExpert):
             return Proposal("s", "explore: search (no way to the chosen spot)")
         return self._go(s, key, f"explore: to the search spot at {spot}")
 
-    def _choose_spot(self, s: Situation, limit: int) -> Pos | None:
+    def _limit(self, s: Situation) -> int:
+        """Searches per spot this round; below the terrain counter's ceiling of 255."""
+        return min(SEARCH_CAP, s.tactics.search_turns * (1 + self.rounds))
+
+    def _choose_spot(self, s: Situation, limit: int, avoid: Pos | None = None) -> Pos | None:
         t = s.terrain
         assert t is not None and s.paths is not None
         best, best_score = None, -10**9
+        stranded = t.stairs if t.stairs is not None and s.distance_to(t.stairs) < 0 else None
         for pos in t.visited:
-            if t.searched[index(pos)] >= limit:
+            if t.searched[index(pos)] >= limit or pos == avoid:
                 continue
             d = s.paths.dist[index(pos)]
             if d < 0:
@@ -172,6 +184,12 @@ class Exploration(RogueExpert):
             score = _unknown_around(s, pos) - d * 0.5
             if pos in t.dead_ends:
                 score += 60
+            if stranded is not None:
+                # The stairs are in view but out of reach: the secret door that joins
+                # us to them is in a wall between, so search toward them.
+                score -= 2 * chebyshev(pos, stranded)
+            if limit > SEARCH_CAP:
+                score -= t.searched[index(pos)]
             if score > best_score:
                 best, best_score = pos, score
         return best

@@ -4,6 +4,7 @@ import attrs
 from test_rogomatic_support import Pipeline, fed, inventory_screen, screen, status
 
 from actors.rogue import Tactics, rogomatic
+from actors.rogue._grid import index
 from runtime import Arbiter
 
 PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
@@ -286,3 +287,18 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
         assert decision.expert == proposing[0]
         winners.append(decision.expert)
     assert winners == ["melee", "object", "screens", "missile"]
+
+
+async def test_exploration_moves_on_from_a_spot_searched_to_the_terrains_ceiling():
+    """The terrain's search counts stop at 255: a spot searched that much is left for another."""
+    walk = [screen([r.replace("+", "|") for r in room_with((row, col, "@"))], top=2)
+            for row, col in ((3, 1), (3, 2), (4, 2), (4, 1))]
+    pipeline = await with_pack(*walk)
+    terrain = pipeline.read("terrain")
+    full = bytearray(terrain.searched)
+    for pos in terrain.visited:
+        full[index(pos)] = 255
+    pipeline.board.write_nowait("terrain", attrs.evolve(terrain, searched=bytes(full)),
+                                writer="terrain", generation=pipeline.generation)
+    proposal = pipeline.ask("explore")
+    assert proposal.action != "s" and "search spot" in proposal.rationale
