@@ -47,6 +47,7 @@ from ._messages import message as message
 from ._parameters import Parameter as Parameter
 from ._parameters import one_of as one_of
 from ._parameters import read_parameters as read_parameters
+from ._parameters import seconds as seconds
 from ._parameters import whole_number as whole_number
 from ._progress import ProgressBar as ProgressBar
 from ._registry import GameCommand as GameCommand
@@ -113,5 +114,6 @@ __all__ = [
     "open_supervisor",
     "read_parameters",
     "record_cause",
+    "seconds",
     "whole_number",
 ]

@@ -50,6 +50,25 @@ def whole_number(minimum: int | None = None) -> Callable[[str], int]:
     return convert
 
 
+def seconds(*, zero: bool = False, maximum: float | None = None) -> Callable[[str], float]:
+    """A converter for a duration in seconds: above 0 (or at least 0 with ``zero``), at
+    most ``maximum`` if given (also an argparse ``type``)."""
+    def convert(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise BadValue(f"expected seconds, got {text!r}") from None
+        if not (value >= 0 if zero else value > 0) or (maximum is not None and value > maximum):
+            if maximum is None:
+                wanted = f"seconds {'>=' if zero else '>'} 0"
+            else:
+                wanted = f"0 {'<=' if zero else '<'} seconds <= {maximum:g}"
+            raise BadValue(f"expected {wanted}, got {value}")
+        return value
+
+    return convert
+
+
 def one_of(choices: Sequence[str]) -> Callable[[str], str]:
     """A converter accepting only ``choices``."""
 

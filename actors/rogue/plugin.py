@@ -29,7 +29,16 @@ from protocols.rogue import (
     find_rogue_binary,
     seed_support,
 )
-from runtime import AgentSpec, Bus, GameCommand, GamePlugin, ProgressBar, Session, whole_number
+from runtime import (
+    AgentSpec,
+    Bus,
+    GameCommand,
+    GamePlugin,
+    ProgressBar,
+    Session,
+    seconds,
+    whole_number,
+)
 
 from . import DEFAULT_TACTICS, Tactics, rogomatic
 from ._agents import minimal_agent
@@ -49,14 +58,7 @@ AGENTS: dict[str, Callable[[Any, int | None], AgentSpec]] = {
 _positive = whole_number(1)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text}")
-    return value
+_seconds = seconds()
 
 
 def _seed(text: str) -> int:

@@ -13,7 +13,6 @@ opens and ``aclose`` cancels, so nothing outlives the session however it ends.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from collections.abc import Mapping
 from typing import Any
@@ -31,25 +30,13 @@ from runtime import (
     SessionPlan,
     one_of,
     read_parameters,
+    seconds,
 )
 
 from ._agents import AGENT_NAMES, make_agent
 
-
-class BadSeconds(argparse.ArgumentTypeError, ValueError):
-    """A thinking time that is not one: both kinds, so :func:`seconds` serves the command
-    line (argparse shows its message) and the daemon's parameters (ValueError)."""
-
-
-def seconds(text: str) -> float:
-    """A thinking time per turn: more than 0, at most 600 seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadSeconds(f"expected seconds, got {text!r}") from None
-    if not 0 < value <= 600:
-        raise BadSeconds(f"expected 0 < seconds <= 600, got {value}")
-    return value
+#: A thinking time per turn, for the command line and the daemon's parameters.
+THINKING_TIME = seconds(maximum=600)
 
 
 #: What ``belligerent run spellcast --param KEY=VALUE`` understands.
@@ -58,7 +45,8 @@ PARAMETERS = (
               one_of(AGENT_NAMES)),
     Parameter("opponent", f"the rival wizard: {', '.join(AGENT_NAMES)}", "heuristic",
               one_of(AGENT_NAMES)),
-    Parameter("time_per_turn", "Becky's thinking time per turn, seconds", 0.2, seconds),
+    Parameter("time_per_turn", "Becky's thinking time per turn, seconds", 0.2,
+              THINKING_TIME),
 )
 
 

@@ -17,7 +17,7 @@ from protocols.spellcast import DEFAULT_PORT, SERVE_COMMAND, SpellcastAdapter, s
 from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENT_NAMES, DEFAULT_TIME, make_agent
-from ._plan import plan_session, seconds
+from ._plan import THINKING_TIME, plan_session
 from ._tournament import Entrant, format_table, lineups, run_matches
 
 _positive = whole_number(1)
@@ -56,7 +56,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"our agent: {', '.join(AGENT_NAMES)} (default: %(default)s)")
     parser.add_argument("--opponent", type=_agent, default="heuristic",
                         help="the opponent on a local server (default: %(default)s)")
-    parser.add_argument("--time-per-turn", type=seconds, default=DEFAULT_TIME,
+    parser.add_argument("--time-per-turn", type=THINKING_TIME, default=DEFAULT_TIME,
                         help="Becky's thinking time per turn, seconds (default: %(default)s)")
     parser.add_argument("--name", default=None,
                         help="our wizard's name on the server (default: the agent's)")
@@ -116,7 +116,7 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=_positive, default=12, help="matches to play")
     parser.add_argument("--wizards", type=_wizards, default=2,
                         help="wizards per match, 2 to 4 (default: %(default)s)")
-    parser.add_argument("--time-per-turn", type=seconds, default=DEFAULT_TIME,
+    parser.add_argument("--time-per-turn", type=THINKING_TIME, default=DEFAULT_TIME,
                         help="Becky's thinking time per turn, seconds (default: %(default)s)")
     parser.add_argument("--concurrency", type=_positive, default=1,
                         help="matches at once (searches share one interpreter; default 1)")

@@ -8,7 +8,7 @@ import trio
 
 from games.spellcast import Ruleset
 from games.spellcast.server import DEFAULT_PORT, serve
-from runtime import GameCommand
+from runtime import GameCommand, seconds
 
 __all__ = ["SERVE_COMMAND"]
 
@@ -23,14 +23,7 @@ def _port(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a time > 0 seconds, got {text}")
-    return value
+_seconds = seconds()
 
 
 def _turns(text: str) -> int:

@@ -22,7 +22,7 @@ import attrs
 import numpy as np
 import trio
 
-from runtime._parameters import whole_number
+from runtime._parameters import seconds, whole_number
 from runtime._progress import ProgressBar
 from runtime._registry import available_games
 
@@ -64,14 +64,7 @@ _positive = whole_number(1)
 _non_negative = whole_number(0)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not value >= 0:
-        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text}")
-    return value
+_seconds = seconds(zero=True)
 
 
 def _key_value(text: str) -> tuple[str, str]:

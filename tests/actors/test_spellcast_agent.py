@@ -16,7 +16,7 @@ from actors.spellcast._search import Searcher
 from actors.spellcast._seen import from_turn_view, to_position
 from actors.spellcast._thinking import think
 from actors.spellcast._tournament import Entrant, lineups, run_matches, wilson
-from actors.spellcast.plugin import PLUGIN, _agents, _wizards, seconds
+from actors.spellcast.plugin import PLUGIN, THINKING_TIME, _agents, _wizards
 from protocols.spellcast import MonsterState, TurnView, WizardState
 
 
@@ -135,7 +135,7 @@ def test_cli_rejects_bad_values_with_a_clear_message():
     with pytest.raises(argparse.ArgumentTypeError, match="expected 2 to 4 wizards, got 5"):
         _wizards("5")
     with pytest.raises(argparse.ArgumentTypeError, match="expected 0 < seconds"):
-        seconds("0")
+        THINKING_TIME("0")
     assert {c.name for c in PLUGIN.commands} == {"play", "tournament", "serve"}
 
 

@@ -65,6 +65,7 @@ PUBLIC = [
     "open_supervisor",
     "read_parameters",
     "record_cause",
+    "seconds",
     "whole_number",
 ]
 

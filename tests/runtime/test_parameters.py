@@ -1,8 +1,10 @@
 """Session parameters typed as strings: converted, defaulted, and refused with reasons."""
 
+import argparse
+
 import pytest
 
-from runtime import Parameter, one_of, read_parameters, whole_number
+from runtime import Parameter, one_of, read_parameters, seconds, whole_number
 
 KNOWN = (
     Parameter("turns", "throws per match", 1000, whole_number(1)),
@@ -34,3 +36,19 @@ def test_bad_value_says_which_parameter_and_why(given, reason):
     """A value that does not convert is refused with the parameter's name and the rule."""
     with pytest.raises(ValueError, match=f"^{reason}$"):
         read_parameters("roshambo", given, KNOWN)
+
+
+def test_seconds_takes_durations_within_their_bounds_and_says_which_bound():
+    """Zero is refused unless allowed, a maximum is named with the value, junk is quoted;
+    the error serves argparse and read_parameters alike."""
+    assert seconds(zero=True)("0") == 0.0 and seconds(maximum=600)("1.5") == 1.5
+    for convert, text, reason in (
+        (seconds(), "0", "expected seconds > 0, got 0.0"),
+        (seconds(zero=True), "-1", "expected seconds >= 0, got -1.0"),
+        (seconds(maximum=600), "601", "expected 0 < seconds <= 600, got 601.0"),
+        (seconds(), "soon", "expected seconds, got 'soon'"),
+    ):
+        with pytest.raises(argparse.ArgumentTypeError, match=reason):
+            convert(text)
+        with pytest.raises(ValueError, match=reason):
+            convert(text)
