@@ -1,4 +1,5 @@
-"""How the daemon plays Spellcast: a match on a server of its own, against a rival agent.
+"""A Spellcast match on a server of its own, against a rival agent: the daemon's sessions
+and `belligerent play spellcast` without --host.
 
 A daemon session is one adapter and one agent; a Spellcast match needs a server and a
 second wizard. :class:`LocalMatch` is the adapter that brings both: on ``start`` it
@@ -20,7 +21,7 @@ from typing import Any
 import structlog
 import trio
 
-from protocols.spellcast import SpellcastAdapter, serve
+from protocols.spellcast import SpellcastAdapter, TurnView, serve
 from runtime import (
     GameAdapter,
     GameResult,
@@ -93,6 +94,10 @@ class LocalMatch(GameAdapter):
 
     async def observe(self) -> Observed:
         return await self._adapter().observe()
+
+    def view(self) -> TurnView:
+        """Our wizard's current decision point (for displays)."""
+        return self._adapter().view()
 
     async def act(self, action: Any) -> None:
         await self._adapter().act(action)

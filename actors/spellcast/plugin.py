@@ -13,11 +13,11 @@ import sys
 
 import trio
 
-from protocols.spellcast import DEFAULT_PORT, SERVE_COMMAND, SpellcastAdapter, serve
+from protocols.spellcast import DEFAULT_PORT, SERVE_COMMAND, SpellcastAdapter
 from runtime import GameCommand, GamePlugin, ProgressBar, Session, whole_number
 
 from ._agents import AGENT_NAMES, DEFAULT_TIME, make_agent
-from ._plan import THINKING_TIME, plan_session
+from ._plan import THINKING_TIME, LocalMatch, plan_session
 from ._tournament import Entrant, format_table, lineups, run_matches
 
 _positive = whole_number(1)
@@ -67,7 +67,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print only the result, not every decision")
 
 
-async def _run_session(adapter: SpellcastAdapter, args: argparse.Namespace) -> int:
+async def _run_session(adapter: SpellcastAdapter | LocalMatch, args: argparse.Namespace) -> int:
     agent = make_agent(args.agent, args.time_per_turn)
     session = Session(adapter, agent, seed=args.seed)
 
@@ -94,20 +94,12 @@ async def _run_session(adapter: SpellcastAdapter, args: argparse.Namespace) -> i
 async def play(args: argparse.Namespace) -> int:
     name = args.name or args.agent
     if args.host is not None:
-        adapter = SpellcastAdapter(args.host, args.port, name, room=args.room)
-        return await _run_session(adapter, args)
-    async with trio.open_nursery() as nursery:
-        port = await nursery.start(
-            lambda task_status: serve("127.0.0.1", 0, seed=args.seed, task_status=task_status))
-        room = args.room or "play"
-        adapter = SpellcastAdapter("127.0.0.1", port, name, room=room, wizards=2)
-        opponent = make_agent(args.opponent, args.time_per_turn)
-        rival = SpellcastAdapter("127.0.0.1", port, f"{args.opponent}_rival", room=room,
-                                 wizards=2)
-        nursery.start_soon(Session(rival, opponent, seed=args.seed + 1).run)
-        code = await _run_session(adapter, args)
-        nursery.cancel_scope.cancel()
-    return code
+        adapter: SpellcastAdapter | LocalMatch = SpellcastAdapter(args.host, args.port, name,
+                                                                  room=args.room)
+    else:
+        adapter = LocalMatch(args.opponent, name=name, time_per_turn=args.time_per_turn,
+                             seed=args.seed)
+    return await _run_session(adapter, args)
 
 
 def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
