@@ -3,7 +3,8 @@
 The minimal agent's static priority, highest first: answer screens (``--More--``,
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
-sources and eleven experts in the seed's order, under the screen handlers.
+sources and eleven experts in the seed's order, under the screen handlers, with
+one of ours between retreat and the walkers: hold ground (``_initiative``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from runtime import AgentSpec
 
 from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
 from ._connect import ConnectivityAnalyser
+from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
 from ._inventory import InventoryDatabase
 from ._items import Armor, MagicItems, ObjectAcquisition
@@ -35,7 +37,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.0"
+ROGOMATIC_VERSION = "1.2"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -95,7 +97,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
     experts += [InventoryCheck, Weapon, Melee, Target, Missile, Battlestations, Retreat,
-                ObjectAcquisition, Armor, MagicItems, Health, Exploration]
+                HoldGround, ObjectAcquisition, Armor, MagicItems, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -104,8 +106,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "weapon, melee, target, missile, battlestations, retreat, object, armor, magic, "
-        "health, explore",
+        "weapon, melee, target, missile, battlestations, retreat, hold (let a monster two "
+        "squares off come to us), object, armor, magic, health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
                            InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),
         experts=bound,

@@ -242,12 +242,18 @@ class Melee(RogueExpert):
     """Fights the monster next to us, after asking battlestations."""
 
     name = "melee"
+    #: Steps away from ice monsters before fighting the next one met.
+    max_ice_steps = 3
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.grope = 0
         #: Where we stood when we last stepped away from an ice monster.
         self.stepped_from: tuple[int, int] | None = None
+        #: Steps away from ice monsters since we last struck one: the walkers
+        #: below may lead us straight back (to the square it stands on), so after
+        #: ``max_ice_steps`` we fight it.
+        self.ice_steps = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         adjacent = s.adjacent
@@ -269,7 +275,7 @@ class Melee(RogueExpert):
         advice = battlestations(s)
         if advice is not None:
             return advice
-        stuck = self.stepped_from == s.player
+        stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         if all("freezes" in t.info.flags for t in adjacent) and not stuck:
             # An ice monster does no damage but freezes: each blow we trade risks a
@@ -278,8 +284,10 @@ class Melee(RogueExpert):
             if away:
                 _, n, _ = away[0]
                 self.stepped_from = s.player
+                self.ice_steps += 1
                 return Proposal(key_towards(s.player, n),
                                 "melee: step away from the ice monster (it freezes)")
+        self.ice_steps = 0
         target = min(adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
         key = key_towards(s.player, target.seen.pos)
         hp = s.hp
@@ -317,7 +325,9 @@ class Target(RogueExpert):
             return None
         if missile_plan(s) is not None:
             return None  # in line for the missile expert: shoot rather than walk up
-        if best.awake and best.distance <= 2 and self.waited < self.patience:
+        if best.distance <= 2 and self.waited < self.patience:
+            # Asleep or not: a monster that wakes as we close the last square
+            # strikes first (see _initiative); one that comes to us is struck first.
             self.waited += 1
             return Proposal("s", f"target: let the {best.info.name} come to us")
         self.waited = 0

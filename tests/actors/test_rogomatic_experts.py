@@ -269,7 +269,7 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     spec = rogomatic()
     names = [e.name for e in spec.experts]
     assert names == ["screens", "inventory", "weapon", "melee", "target", "missile",
-                     "battlestations", "retreat", "object", "armor", "magic", "health",
+                     "battlestations", "retreat", "hold", "object", "armor", "magic", "health",
                      "explore"]
     views = [
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),

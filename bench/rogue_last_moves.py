@@ -1,0 +1,78 @@
+"""How a Rog-O-Matic game ended: the last decisions (expert, rationale, hp) and screens.
+
+Usage: ``BELLIGERENT_ROGUE=/path/to/rogue python bench/rogue_last_moves.py 12 --last 40``
+
+Plays fixed dungeon N (the same game as a tournament's dungeon N, since games are
+repeatable) and prints the result, then each of the last ``--last`` decisions with
+the hit points on the screen it was taken on; ``--screens`` also prints those
+screens. The tool behind the diagnosis in the README (which fights were lost, and
+how). The log goes to stderr; ``2>/dev/null`` keeps the output short.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import trio
+
+from actors.rogue import DEFAULT_TACTICS, rogomatic
+from actors.rogue._tournament_game import CappedAdapter
+from protocols.rogue import SeededRogueAdapter, find_rogue_binary
+from runtime import Session, configure_logging
+
+
+class Witness(CappedAdapter):
+    """Keeps each screen with the decision taken on it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.session: Session | None = None
+        self.seen: Any = None
+        self.log: list[tuple[Any, Any, Any]] = []
+
+    async def observe(self) -> Any:
+        observed = await super().observe()
+        self.seen = observed.payload
+        return observed
+
+    async def act(self, action: Any) -> None:
+        decision = self.session.last_decision if self.session is not None else None
+        self.log.append((self.seen, action, decision))
+        await super().act(action)
+
+
+async def main(args: argparse.Namespace) -> int:
+    configure_logging(level="warning", stream=sys.stderr)
+    inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=args.dungeon)
+    adapter = Witness(inner, time_limit=args.time_limit)
+    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=args.dungeon)
+    adapter.session = session
+    result = await session.run()
+    detail = dict(result.detail)
+    print(f"dungeon {args.dungeon}: {result.outcome}, score {result.score:.0f}, "
+          f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
+    start = len(adapter.log) - args.last
+    for i, (view, action, decision) in enumerate(adapter.log[-args.last:]):
+        status = getattr(view, "status", None)
+        hp = f"{status.hp}/{status.hp_max}" if status is not None else "-"
+        who = decision.expert if decision is not None else "-"
+        why = decision.rationale if decision is not None else ""
+        if not args.screens and who == "screens":
+            continue
+        print(f"#{start + i} hp {hp} {action!r} {who}: {why}")
+        if args.screens and view is not None:
+            for line in getattr(view, "lines", ()):
+                if line.strip():
+                    print("   |" + line.rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dungeon", type=int)
+    parser.add_argument("--last", type=int, default=40, help="decisions to show")
+    parser.add_argument("--screens", action="store_true", help="print each screen too")
+    parser.add_argument("--time-limit", type=float, default=150.0)
+    sys.exit(trio.run(main, parser.parse_args()))

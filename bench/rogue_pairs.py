@@ -1,0 +1,83 @@
+"""Two Rog-O-Matic versions compared dungeon by dungeon, from two tournament databases.
+
+Usage: ``python bench/rogue_pairs.py BASE.sqlite3 NEW.sqlite3 [--games 40]``
+
+Games are repeatable (the same agent on the same dungeon plays the same game), so
+two tournaments run with the same ``--seed`` pair up by dungeon: the comparison is
+the count of dungeons where the new version scored more, less, or the same, the
+median and mean of each side, the deepest level, and the causes of death that
+changed. Only dungeons finished in both databases count (a game quit at the time
+cap keeps the gold it had, as the tournament records it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sqlite3
+import statistics
+
+
+def load(path: str) -> dict[int, dict]:
+    """Finished games by dungeon: score, depth, outcome, killer."""
+    con = sqlite3.connect(path)
+    rows = con.execute("select parameters, outcome, score, turns, detail, wall_time "
+                       "from sessions where state = 'done'").fetchall()
+    out = {}
+    for params, outcome, score, turns, detail, wall in rows:
+        p, d = json.loads(params), json.loads(detail)
+        dungeon = p.get("dungeon", d.get("dungeon"))
+        if outcome == "unplayed" or dungeon is None:
+            continue  # the tournament's budget ran out before this game started
+        killer = d.get("killer") or ("quit at the cap" if outcome != "death" else "?")
+        out[int(dungeon)] = {"score": score or 0.0, "depth": d.get("depth", 0),
+                             "outcome": outcome, "killer": killer, "turns": turns,
+                             "wall": wall or 0.0}
+    return out
+
+
+def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> str:
+    keys = sorted(set(base) & set(new))
+    if games is not None:
+        keys = keys[:games]
+    lines = []
+    better = worse = same = 0
+    for k in keys:
+        a, b = base[k], new[k]
+        mark = "=" if a["score"] == b["score"] else ("+" if b["score"] > a["score"] else "-")
+        better += mark == "+"
+        worse += mark == "-"
+        same += mark == "="
+        lines.append(f"{k:4d} {mark} {a['score']:6.0f} L{a['depth']:<2} {a['killer']:<16.16} "
+                     f"-> {b['score']:6.0f} L{b['depth']:<2} {b['killer']:<16.16}")
+    sa = [base[k]["score"] for k in keys]
+    sb = [new[k]["score"] for k in keys]
+    da = [base[k]["depth"] for k in keys]
+    db = [new[k]["depth"] for k in keys]
+    ka = collections.Counter(base[k]["killer"] for k in keys)
+    kb = collections.Counter(new[k]["killer"] for k in keys)
+    killers = sorted(set(ka) | set(kb), key=lambda x: -(ka[x] + kb[x]))
+    lines.append(f"dungeons {len(keys)}: better {better}, worse {worse}, same {same}")
+    lines.append(f"median {statistics.median(sa):.1f} -> {statistics.median(sb):.1f}; "
+                 f"mean {statistics.fmean(sa):.0f} -> {statistics.fmean(sb):.0f}; "
+                 f"median depth {statistics.median(da)} -> {statistics.median(db)}; "
+                 f"deepest {max(da)} -> {max(db)}; level-1 deaths "
+                 f"{sum(1 for k in keys if base[k]['depth'] == 1)} -> "
+                 f"{sum(1 for k in keys if new[k]['depth'] == 1)}")
+    lines.append("killers: " + ", ".join(f"{x} {ka[x]}->{kb[x]}" for x in killers))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base")
+    parser.add_argument("new")
+    parser.add_argument("--games", type=int, default=None,
+                        help="compare only the first N dungeons present in both")
+    args = parser.parse_args()
+    print(compare(load(args.base), load(args.new), args.games))
+
+
+if __name__ == "__main__":
+    main()

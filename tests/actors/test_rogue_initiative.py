@@ -1,0 +1,92 @@
+"""Initiative: Rog-O-Matic waits for a monster two squares off instead of closing on it."""
+
+from test_rogomatic_support import Pipeline, inventory_screen, screen, status
+
+from runtime import Arbiter
+
+PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
+        "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
+ROOM = [
+    "--------------",
+    "|............|",
+    "|............+",
+    "|............|",
+    "--------------",
+]
+
+
+def room_with(*marks: tuple[int, int, str]) -> list[str]:
+    """ROOM (rows 2-6 of the screen) with characters placed at screen (row, column)."""
+    rows = [list(r) for r in ROOM]
+    for r, c, ch in marks:
+        rows[r - 2][c] = ch
+    return ["".join(r) for r in rows]
+
+
+async def with_pack(*views) -> Pipeline:
+    pipeline = Pipeline()
+    await pipeline.feed(inventory_screen(PACK))
+    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))
+    for view in views:
+        await pipeline.feed(view)
+    return pipeline
+
+
+async def test_hold_waits_for_a_hobgoblin_two_squares_off_then_lets_the_walkers_go_on():
+    """A hobgoblin two squares off: wait ("s") twice, then give way to the lower experts."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (4, 5, "H")), top=2))
+    hold = pipeline.expert("hold")
+    first = pipeline.ask("hold", hold)
+    assert first.action == "s" and "hobgoblin is two squares off" in first.rationale
+    assert pipeline.ask("hold", hold).action == "s"
+    assert pipeline.ask("hold", hold) is None
+
+
+async def test_hold_stands_aside_when_no_monster_is_two_squares_off():
+    """Monsters three squares off or adjacent are not its business (walk on, or melee)."""
+    far = await with_pack(screen(room_with((3, 3, "@"), (3, 6, "H")), top=2))
+    assert far.ask("hold") is None
+    near = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "H")), top=2))
+    assert near.ask("hold") is None
+
+
+async def test_the_arbiter_waits_instead_of_walking_next_to_a_monster_to_reach_gold():
+    """Hurt (no target), gold beyond a hobgoblin two squares off: hold outranks object."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 5, "H"), (3, 9, "*")),
+                                      top=2, status_line=status(hp=9)))
+    assert pipeline.ask("target") is None
+    assert pipeline.ask("object").action in ("l", "u", "n")
+    arbiter = Arbiter([factory(seed=0) for factory in pipeline.spec.experts])
+    decision = await arbiter.decide(pipeline.board, pipeline.generation)
+    assert (decision.expert, decision.action) == ("hold", "s")
+
+
+async def test_target_lets_a_sleeping_monster_two_squares_off_come_first():
+    """A hobgoblin that has not moved, two squares off: wait before walking up to it."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (5, 5, "H")), top=2))
+    target = pipeline.expert("target")
+    proposal = pipeline.ask("target", target)
+    assert proposal.action == "s" and "come to us" in proposal.rationale
+
+
+async def test_melee_fights_an_ice_monster_the_walkers_keep_leading_it_back_to():
+    """Brought back next to an ice monster from different squares: strike it at last."""
+    small = ["-+--", "|..|", "|..|", "|I.|", "|{}|", "|{}|", "----"]
+
+    def room(row: int, col: int) -> list[str]:
+        rows = [r.replace("{}", "..") for r in small]
+        rows[row] = rows[row][:col] + "@" + rows[row][col + 1:]
+        return rows
+
+    pipeline = Pipeline()
+    await pipeline.feed(inventory_screen(PACK))
+    melee = pipeline.expert("melee")
+    actions = []
+    for where in [(4, 2), (5, 2), (4, 1), (5, 1)] * 2:
+        await pipeline.feed(screen(room(*where), top=12))
+        proposal = pipeline.ask("melee", melee)
+        if proposal is not None:
+            actions.append(proposal.rationale.split(" (")[0])
+    assert "melee: strike the ice monster" in actions
+    assert actions.index("melee: strike the ice monster") <= 3
+
