@@ -13,7 +13,8 @@ from ._agents import AGENTS
 PARAMETERS = (
     Parameter("level", f"the board: {', '.join(LEVELS)}", "expert", one_of(tuple(LEVELS))),
     Parameter("first_click", "safe (never a mine, the agent clicks a corner) or opening "
-              "(a zero, the agent clicks (3,3))", FirstClick.SAFE.value,
+              "(a zero, the agent clicks (2,2), or (3,3) on boards wider or taller than 16)",
+              FirstClick.SAFE.value,
               one_of(tuple(r.value for r in FirstClick))),
     Parameter("agent", f"who plays: {', '.join(AGENTS)}", next(iter(AGENTS)),
               one_of(tuple(AGENTS))),

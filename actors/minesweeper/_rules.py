@@ -10,8 +10,9 @@ Cost order, cheapest first:
 
 0. ``first-click`` — nothing is open yet: trust the game's promise. With a safe
    first click, a corner (it has the fewest neighbours, so it is a zero most
-   often); with a guaranteed opening, square (3,3), near a corner but with its
-   whole 3x3 block inside the board.
+   often); with a guaranteed opening, a square near a corner with its whole 3x3
+   block inside the board: (2,2) on boards up to 16x16, (3,3) on bigger ones
+   (see :func:`opening_square`).
 1. ``single-square`` — the seed's first rule: a number whose flags are all placed
    has only safe squares left; a number with exactly as many covered squares as
    missing mines has only mines left.
@@ -97,12 +98,23 @@ class _Collector:
                        tuple(self.thoughts))
 
 
+def opening_square(width: int, height: int) -> tuple[int, int]:
+    """Where to click first when the game promises an opening.
+
+    Measured, not derived: over 20,000 seeds per line, (2,2) won 0.4 points more
+    than (3,3) on intermediate (and (1,1) 0.7 fewer) and 0.2 more on beginner, but
+    0.4 fewer on expert, where (3,3) stays. Both keep the 3x3 block on the board.
+    """
+    step = 2 if width <= 16 and height <= 16 else 3
+    return min(step, (width - 1) // 2), min(step, (height - 1) // 2)
+
+
 def first_click(field: Field) -> Finding | None:
     """Rule 0: on an untouched board, the square the first-click promise makes best."""
     if not field.untouched or not field.covered:
         return None
     if field.first_click == "opening":
-        x, y = min(3, (field.width - 1) // 2), min(3, (field.height - 1) // 2)
+        x, y = opening_square(field.width, field.height)
         why = "nothing is open and the game promises an opening on the first click"
     else:
         x, y = 0, 0

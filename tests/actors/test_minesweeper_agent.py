@@ -45,7 +45,7 @@ async def test_a_game_is_won_through_the_runtime_and_thinks_out_loud():
     first = decisions[0]
     assert first["winner"] == "first-click"
     assert first["rationale"] == ("first-click: nothing is open and the game promises an "
-                                  "opening on the first click → reveal (3,3)")
+                                  "opening on the first click → reveal (2,2)")
     assert any(d["winner"] == "single-square" and "shows" in d["rationale"] for d in decisions)
 
 

@@ -62,13 +62,18 @@ def random_field(rng: random.Random, width: int, height: int):
 
 
 def test_first_click_takes_a_corner_or_the_opening_square():
-    """On an untouched board: a corner for a safe first click, (3,3) for an opening."""
+    """On an untouched board: a corner when safe; for an opening (3,3) on expert, else (2,2)."""
     safe = first_click(field_from_rows(["#" * 30] * 16, 99))
     assert safe.reveal == (0,)
     assert safe.thoughts == ("nothing is open and the game promises a safe first click; a "
                              "corner opens an area most often → reveal (0,0)",)
     opening = first_click(field_from_rows(["#" * 30] * 16, 99, first_click="opening"))
     assert opening.reveal == (3 * 30 + 3,)
+    for size, mines in ((16, 40), (9, 10)):
+        opening = first_click(field_from_rows(["#" * size] * size, mines, first_click="opening"))
+        assert opening.reveal == (2 * size + 2,)
+        assert opening.thoughts[0].endswith("→ reveal (2,2)")
+    assert first_click(field_from_rows(["###"] * 4, 1, first_click="opening")).reveal == (4,)
     assert first_click(field_from_rows(["1#", "##"], 1)) is None
 
 
