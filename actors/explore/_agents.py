@@ -35,7 +35,9 @@ def default_params(algorithm: str, *, secrets: bool = False) -> Any:
             return RoomSpaceParams()
         # Searching, it stops exploring the per-frontier way, sooner, to search
         # sooner: on levels 0-99 the budget for 90% of secret rooms was 382 actions
-        # so and 513 with the product rule (334 and 321 on levels 5000-5099).
+        # so and 513 with the product rule (334 and 321 on levels 5000-5099), with
+        # the search priors of then; with today's (see _secrets.SEARCH_WEIGHTS) the
+        # two rules give 345 and 345 on levels 5000-5199.
         return RoomSpaceParams(p_min=0.1, any_min=None, follow_min=None,
                                search=SearchParams())
     raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")

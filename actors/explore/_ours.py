@@ -24,7 +24,8 @@ again), with three things changed:
    benchmark's levels 0-199 and levels 5000-5199 (the README gives both).
 
 With secrets on, :mod:`._secrets` proposes where to search, and the search wins
-when its chance of a find per action beats the best frontier's. A frontier
+when its chance of a find per action, times ``SearchParams.find_worth``, beats the
+best frontier's chance of a new room per action. A frontier
 beside the unseen inside of a room seen only in part (real NetHack's view of a
 lit room from its doorway, or a dark room) is always worth :data:`PARTLY_SEEN_ROOM`.
 """

@@ -25,8 +25,9 @@ Each search finds a hidden square beside the player with chance 1/7, so after
 ``n`` fruitless searches the chance left is ``q (6/7)^n / (1 - q + q (6/7)^n)``
 (Bayes). The explorer searches where the chance of a find per action, walk
 included, is highest (Koopman's rule for searching with a cost),
-``searches_per_visit`` times, and stops searching when the best chance per
-action falls below ``min_rate``.
+``searches_per_visit`` times; it searches rather than walk to a frontier when
+that chance, times ``find_worth``, beats the frontier's chance of a new room per
+action, and stops searching when the weighed chance falls below ``min_rate``.
 """
 
 from __future__ import annotations
@@ -65,10 +66,19 @@ SEARCH_FEATURES = (
 #: Set by hand. A maximum-likelihood fit (``bench/train_utility.py search``) ranks
 #: spots well (held-out AUC 0.92) but, with 0.3% of spots useful, its chances are
 #: so small that ``min_rate`` stops the search at once; these are rounded from
-#: earlier fits, and the last two (hidden room space where a 3x4 floor fits, rooms
-#: short of seven) were set on levels 5000-5099, where they brought the budget for
-#: 90% of secret rooms from 375 actions to 334.
-SEARCH_WEIGHTS = np.array([-5.0, 2.5, 1.0, 0.3, 0.2, 0.2, 0.1, 0.3, 0.0, 0.0, 0.0, 0.3, 0.5])
+#: earlier fits, and the hidden-room-space and rooms-short terms were set on levels
+#: 5000-5099. The bias and the dead-end weight were then moved (-5 to -8, 2.5 to
+#: 5) on levels 5000-5199: with the old bias most spots' priors were above 0.98,
+#: so a few fruitless searches hardly lowered them (odds of 50 need some 25
+#: searches to halve) and the walk decided alone: the explorer searched the walls
+#: of the room it stood in hundreds of times while a dead-end corridor beside an
+#: unseen room's wall, a dozen squares off, waited (level 5126). On generated levels about 76% of
+#: corridor ends beside a wall have a hidden square next to them, about half of
+#: the others (``games.dungeon`` ground truth, seeds 10000-10599). Now a spot
+#: by a room's wall seen from inside starts at about 0.05-0.25 (0.98-0.99 before),
+#: while a dead end beside an unseen room's wall stays near 0.99: the search there
+#: outranks the walls, and walls are given up after a few searches each.
+SEARCH_WEIGHTS = np.array([-8.0, 5.0, 1.0, 0.3, 0.2, 0.2, 0.1, 0.3, 0.0, 0.0, 0.0, 0.3, 0.5])
 
 
 @attrs.frozen
@@ -77,10 +87,16 @@ class SearchParams:
 
     #: Searches made on each visit to a spot before choosing again.
     searches_per_visit: int = 5
-    #: Stop searching when the best chance of a find per action is below this.
-    min_rate: float = 0.004
+    #: Stop searching when the best chance of a find per action, times ``find_worth``,
+    #: is below this.
+    min_rate: float = 0.002
     #: How far (squares, either way) room space beyond a room's wall counts.
     reach: int = 12
+    #: A find weighed against a frontier: searching wins when its chance of a find per
+    #: action, times this, beats the best frontier's chance of a new room per action
+    #: (and ``min_rate`` is compared with the weighed rate). A find usually opens a
+    #: room the explorer could not reach otherwise, often several.
+    find_worth: float = 5.0
 
 
 def _beyond_walls(m: LevelMap, space: RoomSpace, reach: int) -> np.ndarray:
@@ -172,7 +188,8 @@ def spot_features(m: LevelMap, space: RoomSpace, prm: SearchParams) -> tuple[np.
 
 def search_plan(m: LevelMap, dist: np.ndarray, space: RoomSpace, prm: SearchParams,
                 weights: np.ndarray = SEARCH_WEIGHTS) -> tuple[Plan, float] | None:
-    """Where to search next and the chance of a find per action there, or None."""
+    """Where to search next and the chance of a find per action there (times
+    ``prm.find_worth``, to be weighed against a frontier's), or None."""
     if not space.possible.any():
         return None
     x, mask = spot_features(m, space, prm)
@@ -188,7 +205,7 @@ def search_plan(m: LevelMap, dist: np.ndarray, space: RoomSpace, prm: SearchPara
     post = left / (1.0 - q + left)
     k = prm.searches_per_visit
     chance = post * (1.0 - MISS ** k)
-    rate = np.where(mask, chance / (np.maximum(dist, 0) + k), 0.0)
+    rate = np.where(mask, prm.find_worth * chance / (np.maximum(dist, 0) + k), 0.0)
     best = np.unravel_index(int(np.argmax(rate)), rate.shape)
     if rate[best] < prm.min_rate:
         return None

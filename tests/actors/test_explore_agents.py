@@ -182,3 +182,44 @@ def test_searches_count_against_every_wall_square_they_covered():
     assert tried[4, 4] == 6.0          # all its wall squares searched six times
     assert tried[4, 6] == 3.0          # one of its two wall squares searched (a doorway between)
     assert tried[4, 8] == 0.0          # fresh wall
+
+
+#: What the explorer has seen: the start room, a corridor that stops beside the wall of
+#: a room not seen (column 26), and a second room below, where it stands.
+DEAD_END_SEEN = (
+    "",
+    "  ----------",
+    "  |........|",
+    "  |...<....+##############|",
+    "  |........|              |",
+    "  ----.-----              |",
+    "      #",
+    "      #",
+    "      #",
+    "   ---.------",
+    "   |..@.....|",
+    "   |........|",
+    "   ----------",
+)
+
+
+def test_fruitless_searches_by_a_room_wall_count_and_a_dead_end_stays_likely():
+    """Spots by the walls of the room the explorer stands in start well below 1, so
+    ten fruitless searches leave them unlikely, while a dead end beside an unseen
+    room's wall stays near certain (priors near 1 made every search count for little)."""
+    from actors.explore._secrets import MISS, spot_features, spot_probability
+
+    rows = tuple(line.ljust(80) for line in DEAD_END_SEEN) + (" " * 80,) * 8
+    memory = MapMemory()
+    memory.update(rows, (3, 25), 0)
+    m = memory.update(rows, (10, 6), 30)
+    x, mask = spot_features(m, room_space(m), SearchParams())
+
+    def after_ten(pos):
+        q = spot_probability(x[:, pos[0], pos[1]], SEARCH_WEIGHTS)
+        return q, q * MISS ** 10 / (1 - q + q * MISS ** 10)
+
+    assert mask[3, 25] and after_ten((3, 25))[0] > 0.95
+    for pos in ((10, 6), (11, 7), (10, 4)):
+        q, left = after_ten(pos)
+        assert mask[pos] and q < 0.3 and left < 0.1
