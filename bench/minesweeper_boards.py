@@ -30,10 +30,12 @@ import multiprocessing
 import sys
 from collections.abc import Sequence
 
+from minesweeper_second_click import square_arg  # a sibling script in bench/
+
 from actors.minesweeper._bench import wilson
 from actors.minesweeper._experts import to_move_set
 from actors.minesweeper._field import Field, FieldTracker
-from actors.minesweeper._rules import Finding, opening_square
+from actors.minesweeper._rules import Finding, first_click
 from actors.minesweeper._solver import Solver
 from games.minesweeper import Minefield
 from protocols.minesweeper import BoardSpec, FirstClick, MinesweeperAdapter
@@ -41,10 +43,13 @@ from runtime import configure_logging
 
 
 def agent_first(spec: BoardSpec, rule: FirstClick) -> tuple[int, int]:
-    """The square our agent clicks first (a corner for safe; see ``opening_square``)."""
-    if rule is FirstClick.SAFE:
-        return 0, 0
-    return opening_square(spec.width, spec.height)
+    """The square our agent clicks first, asked of its own first-click rule."""
+    adapter = MinesweeperAdapter(spec, rule, seed=0)
+    adapter.start_now()
+    finding = first_click(FieldTracker().update(adapter.view()))
+    assert finding is not None  # an untouched board always has a first click
+    square = finding.reveal[0]
+    return square % spec.width, square // spec.width
 
 
 def board_line(spec: BoardSpec, rule: FirstClick, seed: int, first: tuple[int, int]) -> str:
@@ -150,14 +155,6 @@ def compare(args: argparse.Namespace) -> None:
     only_a = [s for s in seeds if a[s] and not b[s]]
     only_b = [s for s in seeds if b[s] and not a[s]]
     print(f"  won only by the first: {len(only_a)}; only by the second: {len(only_b)}")
-
-
-def square_arg(text: str) -> tuple[int, int]:
-    try:
-        x, y = (int(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a square as x,y (got {text!r})") from None
-    return x, y
 
 
 if __name__ == "__main__":

@@ -230,7 +230,7 @@ def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, i
             continue
         if not t.awake and not s.tactics.fight_sleeping:
             continue
-        if t.info.max_damage == 0 and "steals" not in t.info.flags:
+        if not t.info.worth_engaging:
             continue
         step = direction(s.player, t.seen.pos)
         if step is not None and clear_line(s, step, t.seen.pos):

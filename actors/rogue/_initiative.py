@@ -28,7 +28,7 @@ def closing_in(s: Situation) -> Threat | None:
     for t in s.threats:
         if t.distance != 2:
             continue
-        if t.info.max_damage == 0 and "steals" not in t.info.flags:
+        if not t.info.worth_engaging:
             continue
         return t
     return None

@@ -29,6 +29,11 @@ class Monster:
     def mean_damage(self) -> float:
         return sum(n * (s + 1) / 2 for n, s in self.attacks)
 
+    @property
+    def worth_engaging(self) -> bool:
+        """Whether it can hurt or rob the hero: a harmless monster is not worth a fight."""
+        return self.max_damage > 0 or "steals" in self.flags
+
 
 def _m(letter: str, name: str, level: int, dice: str, *flags: str) -> Monster:
     attacks = tuple(

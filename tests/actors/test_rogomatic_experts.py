@@ -1,39 +1,19 @@
 """Rog-O-Matic's experts, each on constructed screens, and the static order between them."""
 
 import attrs
-from test_rogomatic_support import Pipeline, fed, inventory_screen, screen, status
+from test_rogomatic_support import (
+    PACK,
+    fed,
+    inventory_screen,
+    room_with,
+    screen,
+    status,
+    with_pack,
+)
 
 from actors.rogue import Tactics, rogomatic
 from actors.rogue._grid import index
 from runtime import Arbiter
-
-PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
-        "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
-ROOM = [
-    "--------------",
-    "|............|",
-    "|............+",
-    "|............|",
-    "--------------",
-]
-
-
-def room_with(*marks: tuple[int, int, str]) -> list[str]:
-    """ROOM (rows 2-6 of the screen) with characters placed at screen (row, column)."""
-    rows = [list(r) for r in ROOM]
-    for r, c, ch in marks:
-        rows[r - 2][c] = ch
-    return ["".join(r) for r in rows]
-
-
-async def with_pack(*views, pack=PACK, tactics=None) -> Pipeline:
-    """A pipeline that has read ``pack`` and then seen ``views``."""
-    pipeline = Pipeline(tactics)
-    await pipeline.feed(inventory_screen(pack))
-    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))  # the redraw after the list
-    for view in views:
-        await pipeline.feed(view)
-    return pipeline
 
 
 async def test_screen_handler_dismisses_more_and_declines_questions():

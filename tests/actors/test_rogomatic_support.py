@@ -101,3 +101,35 @@ async def fed(*views: RogueView, tactics: Tactics | None = None) -> Pipeline:
     for view in views:
         await pipeline.feed(view)
     return pipeline
+
+
+#: The starting kit of Rogue 5.4.4, as the inventory lists it.
+PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
+        "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
+#: A lit room with one door on the east wall, drawn from screen row 2.
+ROOM = [
+    "--------------",
+    "|............|",
+    "|............+",
+    "|............|",
+    "--------------",
+]
+
+
+def room_with(*marks: tuple[int, int, str]) -> list[str]:
+    """ROOM (rows 2-6 of the screen) with characters placed at screen (row, column)."""
+    rows = [list(r) for r in ROOM]
+    for r, c, ch in marks:
+        rows[r - 2][c] = ch
+    return ["".join(r) for r in rows]
+
+
+async def with_pack(*views: RogueView, pack: list[str] = PACK,
+                    tactics: Tactics | None = None) -> Pipeline:
+    """A pipeline that has read ``pack`` and then seen ``views``."""
+    pipeline = Pipeline(tactics)
+    await pipeline.feed(inventory_screen(pack))
+    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))  # the redraw after the list
+    for view in views:
+        await pipeline.feed(view)
+    return pipeline

@@ -1,35 +1,16 @@
 """Initiative: Rog-O-Matic waits for a monster two squares off instead of closing on it."""
 
-from test_rogomatic_support import Pipeline, inventory_screen, screen, status
+from test_rogomatic_support import (
+    PACK,
+    Pipeline,
+    inventory_screen,
+    room_with,
+    screen,
+    status,
+    with_pack,
+)
 
 from runtime import Arbiter
-
-PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
-        "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
-ROOM = [
-    "--------------",
-    "|............|",
-    "|............+",
-    "|............|",
-    "--------------",
-]
-
-
-def room_with(*marks: tuple[int, int, str]) -> list[str]:
-    """ROOM (rows 2-6 of the screen) with characters placed at screen (row, column)."""
-    rows = [list(r) for r in ROOM]
-    for r, c, ch in marks:
-        rows[r - 2][c] = ch
-    return ["".join(r) for r in rows]
-
-
-async def with_pack(*views) -> Pipeline:
-    pipeline = Pipeline()
-    await pipeline.feed(inventory_screen(PACK))
-    await pipeline.feed(screen(room_with((3, 1, "@")), top=2))
-    for view in views:
-        await pipeline.feed(view)
-    return pipeline
 
 
 async def test_hold_waits_for_a_hobgoblin_two_squares_off_then_lets_the_walkers_go_on():
