@@ -4,7 +4,8 @@ The minimal agent's static priority, highest first: answer screens (``--More--``
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
 sources and eleven experts in the seed's order, under the screen handlers, with
-one of ours between retreat and the walkers: hold ground (``_initiative``).
+two of ours: escape by the stairs under melee (``_escape``), and hold ground
+between retreat and the walkers (``_initiative``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from runtime import AgentSpec
 
 from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
 from ._connect import ConnectivityAnalyser
+from ._escape import Escape
 from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
 from ._inventory import InventoryDatabase
@@ -96,7 +98,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, Melee, Target, Missile, Battlestations, Retreat,
+    experts += [InventoryCheck, Weapon, Melee, Escape, Target, Missile, Battlestations, Retreat,
                 HoldGround, ObjectAcquisition, Armor, MagicItems, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts

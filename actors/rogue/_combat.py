@@ -15,6 +15,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation, Threat
+from ._escape import flee_by_stairs
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours
 from ._inventory import THROWABLE, WEAPON_DAMAGE
 from ._paths import path_to
@@ -127,6 +128,9 @@ def battlestations(s: Situation) -> Proposal | None:
     threats = adjacent or near
     if not threats:
         return None
+    escape = flee_by_stairs(s, "battlestations")
+    if escape is not None:
+        return escape
     worst = max(threats, key=lambda t: t.info.max_damage)
     tactics = s.tactics
     if not s.die_in(tactics.retreat_rounds, threats) and \

@@ -27,6 +27,7 @@ from ._facts import (
 )
 from ._grid import Pos, chebyshev, key_towards
 from ._monsters import Monster, monster
+from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, fight_odds
 from ._paths import first_step, path_to
 from ._tactics import Tactics
 
@@ -151,6 +152,52 @@ class Situation:
         rounds = their_hp / max(0.5, our_hit * our_damage)
         their_hit = max(0.2, min(0.9, 0.45 + 0.05 * (threat.info.level - level)))
         return rounds * their_hit * threat.info.mean_damage
+
+    @property
+    def hero(self) -> Hero:
+        """The hero's fighting figures: level, strength, armor and the weapon in hand."""
+        intern = self.intern
+        status = self.sensed.status
+        level = intern.exp_level if intern is not None else 1
+        strength = intern.strength if intern is not None else 16
+        arm = intern.armor if intern is not None else (status.armor if status else 4)
+        dice, hit, dam = BARE_HANDS, 0, 0
+        if self.inventory is not None:
+            wielded = next((w for w in self.inventory.of_kind("weapon") if w.wielded), None)
+            arrows = self.inventory.named("weapon", "arrow")
+            if wielded is not None and wielded.name == "short bow" and arrows is not None:
+                dice = ARROW_FROM_BOW  # shooting, point-blank if need be
+            elif wielded is not None:
+                dice = WEAPON_DICE.get(wielded.name, BARE_HANDS)
+            if wielded is not None:
+                bonus = wielded.bonus if wielded.bonus is not None else 0
+                hit, dam = bonus - bonus // 2, bonus // 2
+        return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
+                    hit_plus=hit, dam_plus=dam)
+
+    def odds(self, threat: Threat, hp: int | None = None) -> Odds:
+        """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points."""
+        return fight_odds(max(1, self.hp if hp is None else hp), self.hero, threat.info,
+                          asleep=not threat.awake)
+
+    def fight_death(self, threats: tuple[Threat, ...]) -> float:
+        """The chance of dying fighting ``threats`` one after another, from now.
+
+        The others join in while we fight one: their blows (at Rogue's usual hit
+        rate against us, about 0.4 of their mean damage a round) come off the hit
+        points we fight the next one with.
+        """
+        if not threats:
+            return 0.0
+        alive = 1.0
+        hp = self.hp
+        for t in sorted(threats, key=lambda t: t.info.level):
+            o = self.odds(t, hp)
+            extra = sum(x.info.mean_damage * 0.4 for x in threats if x is not t) * o.rounds
+            o2 = self.odds(t, max(1, int(hp - extra)))
+            alive *= 1.0 - o2.death
+            hp = max(1, int(hp - o2.loss - extra))
+        return 1.0 - alive
 
     # -- the pack --------------------------------------------------------------
 

@@ -39,6 +39,12 @@ class Tactics:
     fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
     #: Target: chase monsters up to this many squares away.
     chase_distance: int = _i(6, 0, 20, "pursue monsters up to N squares away")
+    #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
+    #: likely to kill us; 1 never does. Off by default: measured no better (README).
+    flee_risk: float = _f(1.0, 0.0, 1.0,
+                          "flee from a fight this likely to kill us (1: never)")
+    #: Escape: with the stairs not known, run toward the unexplored instead.
+    flee_unexplored: bool = _b(True, "flee toward unexplored squares when the stairs are unknown")
     #: Health: eat at this hunger state (1 Hungry, 2 Weak).
     eat_at: int = _i(1, 1, 2, "eat when hunger reaches 1 Hungry / 2 Weak")
     #: Missile: throw missiles at monsters at most this far away in a line.

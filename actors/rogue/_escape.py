@@ -1,0 +1,142 @@
+"""Escape by the stairs: leave a fight the odds say we would too often lose.
+
+Rogue moves the hero, then each monster one square; a monster whose step would
+land on the hero strikes instead. So a monster of the hero's speed that follows
+him never gets a blow in while he walks away, and one that is ``d`` squares from
+the ``k``-th square of his path can only be beside it, ready to strike, if
+``d <= k`` (``d`` counted as the monster walks: Rogue lets no one step diagonally
+through a doorway). A path to the stairs on which every awake monster is farther
+from the ``k``-th square than ``k`` is safe all the way; on the stairs, ``>`` leaves the
+level before any monster moves again, and monsters do not follow.
+
+The dungeons lost on level 1 are mostly fights a level-1 hero loses about one
+time in six even from full health (a hobgoblin swings at +4: see ``_odds``). With
+the stairs known, :func:`flee_by_stairs` walks away from such a fight instead of
+into it, when :meth:`Situation.fight_death` puts the risk at or above the tactics'
+``flee_risk``. With the stairs not yet found (the usual case on level 1), the
+same walk goes toward the nearest unexplored square it can reach safely: the
+monster follows without a blow, and the stairs may turn up; a dead end only
+brings the fight we were avoiding. A flier moves twice when three or more squares off, so it counts
+double; a sleeping monster stays put, so only its own square and its neighbours
+are unsafe.
+"""
+
+from __future__ import annotations
+
+from runtime import Proposal
+
+from ._base import RogueExpert
+from ._context import Situation, Threat
+from ._grid import Pos, chebyshev, index, key_towards, neighbours, position
+from ._paths import compute, path_to
+
+#: How far off an awake monster still counts as coming for us.
+WATCH_DISTANCE = 6
+#: Unexplored squares tried as places to run to when the stairs are not known.
+MAX_FRONTIERS = 12
+#: Squares the hero can walk on and see past (not traps).
+FLOOR = frozenset(".#+")
+
+
+def safe_path(s: Situation, goal: Pos) -> list[Pos] | None:
+    """The path to ``goal`` if no monster in view can strike the hero on the way."""
+    if s.paths is None:
+        return None
+    path = path_to(s.paths, goal)
+    if not path:
+        return None
+    assert s.terrain is not None
+    # How far each awake monster must walk to each square, by Rogue's step rule (no
+    # diagonal step through a doorway): a corner that is one square off as the crow
+    # flies may be three for the monster.
+    walks = {t.seen.pos: compute(s.terrain, t.seen.pos, {}) for t in s.threats if t.awake}
+    for k, square in enumerate(path, start=1):
+        for t in s.threats:
+            d = chebyshev(t.seen.pos, square)
+            walk = walks.get(t.seen.pos)
+            if walk is not None and walk.dist[index(square)] > d:
+                d = walk.dist[index(square)]
+            if not t.awake:
+                unsafe = d <= 1
+            elif "flies" in t.info.flags:
+                unsafe = d <= 2 * k
+            else:
+                unsafe = d <= k
+            if unsafe:
+                return None
+    return path
+
+
+def dangers(s: Situation) -> tuple[Threat, ...]:
+    """Awake monsters near enough to fight us soon, that can hurt us."""
+    return tuple(t for t in s.awake_within(WATCH_DISTANCE) if t.info.max_damage > 0)
+
+
+def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
+    """A step toward the known stairs (or ``>`` on them) when the fight is too risky."""
+    terrain = s.terrain
+    if terrain is None or not s.on_map:
+        return None
+    if terrain.stairs is None and not s.tactics.flee_unexplored:
+        return None
+    if s.tactics.flee_risk >= 1.0:
+        return None
+    coming = dangers(s)
+    if not coming:
+        return None
+    risk = s.fight_death(coming)
+    if risk < s.tactics.flee_risk:
+        return None
+    worst = max(coming, key=lambda t: t.info.max_damage)
+    why = f"{who}: the {worst.info.name} would kill us {risk:.0%} of the time"
+    if s.player == terrain.stairs:
+        return Proposal(">", f"{why}; down the stairs, out of reach")
+    if terrain.stairs is not None:
+        path = safe_path(s, terrain.stairs)
+        if path is not None:
+            return Proposal(key_towards(s.player, path[0]),
+                            f"{why}; to the stairs, {len(path)} squares, out of its reach")
+    if not s.tactics.flee_unexplored:
+        return None
+    for goal in frontiers(s):
+        path = safe_path(s, goal)
+        if path is not None:
+            return Proposal(key_towards(s.player, path[0]),
+                            f"{why}; run toward the unknown at {goal} to find the stairs")
+    return None
+
+
+def frontiers(s: Situation, most: int = MAX_FRONTIERS) -> list[Pos]:
+    """The nearest squares (by path) we have not stood on that border the unknown."""
+    terrain, paths = s.terrain, s.paths
+    if terrain is None or paths is None or paths.origin is None:
+        return []
+    out = []
+    origin = index(paths.origin)
+    for i in paths.order:
+        if i == origin:
+            continue
+        pos = position(i)
+        if pos in terrain.visited or terrain.at(pos) not in FLOOR:
+            continue
+        if any(terrain.at(n) == " " for n in neighbours(pos)):
+            out.append(pos)
+            if len(out) >= most:
+                break
+    return out
+
+
+class Escape(RogueExpert):
+    """Walks away from a monster we would too often lose to, down the known stairs.
+
+    Sits under melee (which asks battlestations, which asks the same question for
+    a monster already beside us) and over the experts that would engage a monster
+    still coming: target, missile.
+    """
+
+    name = "escape"
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if s.adjacent:
+            return None  # melee's battlestations decides
+        return flee_by_stairs(s)

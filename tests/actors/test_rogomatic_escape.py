@@ -1,0 +1,134 @@
+"""The fight odds from Rogue 5.4.4's rules, and the escape by the stairs built on them."""
+
+import pytest
+from test_rogomatic_support import room_with, screen, status, with_pack
+
+from actors.rogue import Tactics
+from actors.rogue._monsters import monster
+from actors.rogue._odds import Hero, fight_odds, hit_chance, monster_round
+
+
+def test_hit_chance_follows_rogues_swing_rule():
+    """Level 1 with +1 against armor 5 hits on 7 of 20 rolls; the chance stays in [0, 1]."""
+    assert hit_chance(1, 5, 1) == pytest.approx(0.35)
+    assert hit_chance(1, -10, 0) == 0.0
+    assert hit_chance(20, 9, 5) == 1.0
+
+
+def test_a_hobgoblins_round_is_a_55_percent_chance_of_1d8():
+    """Against Arm 4 (armor value 6) a hobgoblin hits 55% of the time (Rogue's +4 against
+    a hero who is never flagged running), each damage 1-8 alike."""
+    dist = monster_round(monster("H"), 6)
+    assert dist[0] == pytest.approx(0.45)
+    assert dist[8] == pytest.approx(0.55 / 8)
+    assert max(dist) == 8
+
+
+def test_fight_odds_worsen_with_fewer_hit_points_and_improve_against_a_sleeper():
+    """Fewer hit points mean more deaths; a sleeping monster gives the hero +4 to hit."""
+    hero, h = Hero(), monster("H")
+    full, hurt = fight_odds(12, hero, h), fight_odds(4, hero, h)
+    assert hurt.death > full.death
+    assert fight_odds(12, hero, h, asleep=True).death <= full.death
+    assert fight_odds(12, hero, h) == full  # seeded: the same question, the same answer
+
+
+def test_a_fresh_hero_loses_to_a_hobgoblin_about_one_time_in_six():
+    """12 hp, level 1, the starting mace: a hobgoblin kills him 10-25% of the time, a
+    snake (1d3) almost never."""
+    assert 0.10 < fight_odds(12, Hero(), monster("H"), trials=2000).death < 0.25
+    assert fight_odds(12, Hero(), monster("S"), trials=2000).death < 0.05
+
+
+#: Escape on, at the risk a fresh hero's hobgoblin fight carries (off by default).
+ESCAPE = Tactics(flee_risk=0.15)
+NO_RUN = Tactics(flee_risk=0.15, flee_unexplored=False)
+
+
+def coming(*frames: tuple[int, int, str]) -> list:
+    """Screens of the room with the hero at (3, 6), the stairs at (3, 2), one mark each."""
+    return [screen(room_with((3, 6, "@"), (3, 2, "%"), mark), top=2) for mark in frames]
+
+
+async def test_escape_walks_to_the_stairs_away_from_an_awake_hobgoblin():
+    """A hobgoblin coming from the east, the stairs to the west: walk west, toward them."""
+    pipeline = await with_pack(*coming((3, 11, "H"), (3, 10, "H")), tactics=ESCAPE)
+    proposal = pipeline.ask("escape")
+    assert proposal.action in ("h", "y", "b")
+    assert "hobgoblin would kill us" in proposal.rationale
+    assert "to the stairs, 4 squares" in proposal.rationale
+
+
+async def test_escape_stays_to_fight_a_snake_or_when_the_tactics_accept_the_risk():
+    """A snake is no danger worth running from; nor is a hobgoblin with flee_risk at 1
+    (the default)."""
+    pipeline = await with_pack(*coming((3, 11, "S"), (3, 10, "S")), tactics=ESCAPE)
+    assert pipeline.ask("escape") is None
+    pipeline = await with_pack(*coming((3, 11, "H"), (3, 10, "H")))
+    assert pipeline.ask("escape") is None
+
+
+async def test_escape_does_not_walk_past_the_monster_to_reach_the_stairs():
+    """The hobgoblin stands between us and the stairs: no path is safe, so no escape."""
+    pipeline = await with_pack(*coming((4, 4, "H"), (3, 4, "H")), tactics=NO_RUN)
+    assert pipeline.ask("escape") is None
+
+
+async def test_escape_runs_toward_the_unexplored_when_the_stairs_are_unknown():
+    """No stairs known, a hobgoblin coming from the west: run for the east door (4, 13);
+    with the stairs known but behind the hobgoblin, the same."""
+    views = [screen(room_with((3, 6, "@"), mark), top=2) for mark in ((3, 2, "H"), (3, 3, "H"))]
+    proposal = (await with_pack(*views, tactics=ESCAPE)).ask("escape")
+    assert proposal.action in ("l", "n") and "toward the unknown at (4, 13)" in proposal.rationale
+    proposal = (await with_pack(*coming((4, 4, "H"), (3, 4, "H")), tactics=ESCAPE)).ask("escape")
+    assert proposal.action in ("l", "n") and "toward the unknown" in proposal.rationale
+    assert (await with_pack(*views, tactics=NO_RUN)).ask("escape") is None
+
+
+async def test_escape_counts_a_flier_at_double_speed():
+    """A kestrel (it moves twice when three or more squares off) five squares east
+    reaches the path's first squares in time: no escape; a hobgoblin there is outrun."""
+    pipeline = await with_pack(*coming((4, 12, "K"), (3, 11, "K")), tactics=NO_RUN)
+    assert pipeline.ask("escape") is None
+    pipeline = await with_pack(*coming((4, 12, "H"), (3, 11, "H")), tactics=ESCAPE)
+    assert pipeline.ask("escape").action in ("h", "y", "b")
+
+
+async def test_battlestations_goes_down_the_stairs_from_a_fight_on_them():
+    """On the stairs, hurt, beside a hobgoblin: go down, through melee's battlestations."""
+    fight = screen(room_with((3, 2, "@"), (3, 3, "H")), top=2,
+                   status_line=status(hp=6))
+    pipeline = await with_pack(screen(room_with((3, 2, "%"), (3, 5, "@")), top=2),
+                               screen(room_with((3, 2, "%"), (3, 4, "@")), top=2),
+                               screen(room_with((3, 2, "%"), (3, 3, "@")), top=2), fight,
+                               tactics=ESCAPE)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == ">"
+    assert proposal.rationale.startswith("battlestations: the hobgoblin would kill us")
+
+
+#: A corridor above a room whose door is at (3, 7); the stairs at (5, 8).
+CORRIDOR = ["#############",
+            "-------+-----",
+            "|...........|",
+            "|.......%...|",
+            "-------------"]
+
+
+def corridor_with(*marks: tuple[int, int, str]) -> list[str]:
+    rows = [list(r) for r in CORRIDOR]
+    for r, c, ch in marks:
+        rows[r - 2][c] = ch
+    return ["".join(r) for r in rows]
+
+
+async def test_escape_counts_the_monsters_walk_round_a_doorway():
+    """Hurt in a corridor, a hobgoblin next to us: the door is two squares from it as the
+    crow flies, but three as it walks (no diagonal step into a doorway): go for it."""
+    hurt = status(hp=6)
+    pipeline = await with_pack(
+        screen(corridor_with((2, 6, "@"), (2, 4, "H")), top=2, status_line=hurt),
+        screen(corridor_with((2, 6, "@"), (2, 5, "H")), top=2, status_line=hurt),
+        tactics=ESCAPE)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l" and "to the stairs, 4 squares" in proposal.rationale
