@@ -12,8 +12,10 @@ strikes first (he moves, then the monsters do).
 From these, :func:`die_next_round` (the chance that the monsters next to the hero take
 all his hit points in their next round, exactly) and :func:`fight_odds` (the chance of
 dying in a fight to the end with one monster, by a seeded Monte Carlo of Rogue's
-rules, cached) give battlestations and the target expert real numbers rather than
-"maximum damage" guesses, which made the hero run from every hobgoblin at 7 hp.
+rules, cached) give real numbers rather than "maximum damage" guesses. The escape
+(``_escape``) asks :func:`fight_odds` whether a fight is worth walking away from;
+version 1.1 also ran battlestations and the target expert on these odds (see the
+README for why that was reverted).
 """
 
 from __future__ import annotations

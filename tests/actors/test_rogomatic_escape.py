@@ -5,7 +5,7 @@ from test_rogomatic_support import room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
 from actors.rogue._monsters import monster
-from actors.rogue._odds import Hero, fight_odds, hit_chance, monster_round
+from actors.rogue._odds import Hero, die_next_round, fight_odds, hit_chance, monster_round
 
 
 def test_hit_chance_follows_rogues_swing_rule():
@@ -22,6 +22,14 @@ def test_a_hobgoblins_round_is_a_55_percent_chance_of_1d8():
     assert dist[0] == pytest.approx(0.45)
     assert dist[8] == pytest.approx(0.55 / 8)
     assert max(dist) == 8
+
+
+def test_die_next_round_is_exact_and_adds_up_several_monsters():
+    """7 hp beside a hobgoblin: dies only on a hit of 7 or 8; two of them are worse."""
+    h = monster("H")
+    assert die_next_round(7, (h,), 6) == pytest.approx(0.55 * 2 / 8)
+    assert die_next_round(7, (h, h), 6) > die_next_round(7, (h,), 6)
+    assert die_next_round(9, (h,), 6) == 0.0
 
 
 def test_fight_odds_worsen_with_fewer_hit_points_and_improve_against_a_sleeper():
