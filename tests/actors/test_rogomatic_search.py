@@ -1,0 +1,231 @@
+"""Rog-O-Matic's search for hidden ways on: where it searches, and that it keeps at it."""
+
+from __future__ import annotations
+
+import attrs
+from test_rogomatic_support import (
+    PACK,
+    Pipeline,
+    inventory_screen,
+    room_with,
+    screen,
+    status,
+    with_pack,
+)
+
+from actors.rogue._grid import KEYS, index
+
+MOVES = {key: step for step, key in KEYS.items()}
+
+
+class Walker:
+    """A hero on a fixed map: plays one expert's proposals, feeding the screens back."""
+
+    def __init__(self, pipeline: Pipeline, rows: list[str], top: int, name: str = "explore",
+                 status_line: str | None = None) -> None:
+        self.pipeline, self.rows, self.top = pipeline, rows, top
+        self.expert = pipeline.expert(name)
+        self.status_line = status_line
+        self.actions: list[str] = []
+
+    @property
+    def hero(self) -> tuple[int, int]:
+        for r, row in enumerate(self.rows):
+            if "@" in row:
+                return r + self.top, row.index("@")
+        raise AssertionError("no hero on the map")
+
+    def _move(self, step: tuple[int, int], floor: str = ".") -> None:
+        r, c = self.hero
+        rows = [list(row) for row in self.rows]
+        rows[r - self.top][c] = floor
+        rows[r - self.top + step[0]][c + step[1]] = "@"
+        self.rows = ["".join(row) for row in rows]
+
+    async def step(self) -> str:
+        proposal = self.pipeline.ask(self.expert.name, self.expert)
+        assert proposal is not None
+        action = proposal.action
+        self.actions.append(action)
+        if action in MOVES:
+            self._move(MOVES[action])
+        kwargs = {} if self.status_line is None else {"status_line": self.status_line}
+        await self.pipeline.feed(screen(self.rows, top=self.top, **kwargs))
+        return action
+
+    async def run(self, n: int) -> list[str]:
+        for _ in range(n):
+            await self.step()
+        return self.actions
+
+
+def terrain_source(pipeline: Pipeline):  # noqa: ANN201
+    return next(s for s in pipeline.sources if s.name == "terrain")
+
+
+async def test_exploration_searching_anew_keeps_its_spot_until_searched_there():
+    """Every spot searched to the ceiling: the spot chosen anew is walked to and searched.
+
+    Before, the ceiling check dropped the new spot on the next step, and the hero
+    walked back and forth between two squares without ever searching.
+    """
+    walk = [screen([r.replace("+", "|") for r in room_with((row, col, "@"))], top=2)
+            for row, col in ((3, 1), (3, 2), (3, 3), (4, 3), (4, 2), (4, 1))]
+    pipeline = await with_pack(*walk)
+    source = terrain_source(pipeline)
+    full = bytearray(source.terrain.searched)
+    for pos in source.terrain.visited:
+        full[index(pos)] = 255
+    source.terrain = attrs.evolve(source.terrain, searched=bytes(full))
+    walker = Walker(pipeline, [r.replace("+", "|") for r in room_with((4, 1, "@"))], top=2)
+    actions = await walker.run(20)
+    assert actions.count("s") >= pipeline.spec.experts[-1].tactics.search_turns
+
+
+def two_rooms(hero: tuple[int, int], *, bottom_door: bool = False,
+              joined: bool = True) -> list[str]:
+    """Screen rows 1-8: two lit rooms of the top band of cells, joined by a passage.
+
+    The left room (cell 0) spans columns 2-12, the right one (cell 1) columns 30-40,
+    both rows 2-6. With ``bottom_door`` the right room has a door in its bottom wall
+    and a passage from it that stops two squares down (a dead end at row 8); without
+    ``joined``, no door or passage joins the rooms.
+    """
+    rows = [[" "] * 80 for _ in range(8)]
+    for left, right in ((2, 12), (30, 40)):
+        for c in range(left, right + 1):
+            rows[1][c] = rows[5][c] = "-"
+        for r in (2, 3, 4):
+            rows[r][left] = rows[r][right] = "|"
+            for c in range(left + 1, right):
+                rows[r][c] = "."
+    if joined:
+        rows[3][12] = rows[3][30] = "+"
+        for c in range(13, 30):
+            rows[3][c] = "#"
+    if bottom_door:
+        rows[5][35] = "+"
+        rows[6][35] = rows[7][35] = "#"
+    rows[hero[0] - 1][hero[1]] = "@"
+    return ["".join(r) for r in rows]
+
+
+async def walked(path: list[tuple[int, int]], **kwargs: bool) -> Pipeline:
+    """A pipeline that has seen the hero walk ``path`` on :func:`two_rooms`."""
+    return await with_pack(*[screen(two_rooms(p, **kwargs)) for p in path])
+
+
+async def test_exploration_searches_by_a_wall_facing_unknown_cells_not_in_the_passage():
+    """Closed rooms, no stairs: search beside a wall that faces an unexplored cell.
+
+    Rogue only puts doors in walls that face a neighbouring cell, so the squares along
+    the bottom wall are where a secret door can lead on; the passage between the rooms
+    and the walls facing the map's edge or the other known room are not.
+    """
+    path = [(4, c) for c in range(38, 4, -1)]
+    pipeline = await walked(path)
+    expert = pipeline.expert("explore")
+    proposal = pipeline.ask("explore", expert)
+    spot = expert.search_spot
+    assert "search spot" in proposal.rationale
+    assert spot[0] == 5 and 3 <= spot[1] <= 11
+
+
+async def test_exploration_searches_a_dead_end_before_the_walls():
+    """A passage that stops short hides its next square: search at its end first."""
+    path = [(4, c) for c in range(5, 36)] + [(5, 35), (6, 35), (7, 35), (8, 35), (7, 35)]
+    pipeline = await walked(path, bottom_door=True)
+    expert = pipeline.expert("explore")
+    pipeline.ask("explore", expert)
+    assert expert.search_spot == (8, 35)
+
+
+async def test_exploration_never_searches_toward_the_edge_of_the_map():
+    """A spot only by the top or outer walls (nothing beyond them) is never chosen."""
+    path = [(4, c) for c in range(38, 4, -1)]
+    pipeline = await walked(path)
+    expert = pipeline.expert("explore")
+    walker = Walker(pipeline, two_rooms((4, 5)), top=1)
+    walker.expert = expert
+    spots = set()
+    for _ in range(150):
+        await walker.step()
+        spots.add(expert.search_spot)
+    spots.discard(None)
+    assert len(spots) >= 3
+    assert all(spot[0] == 5 or spot[1] == 39 for spot in spots), spots
+
+
+async def test_health_rests_less_when_hungry_with_no_food():
+    """Hungry with no food, rest only when weak (walking heals as fast); fed, rest as usual."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    hurt = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=9, hunger="Hungry"))
+    starving = await with_pack(hurt, pack=no_food)
+    assert starving.ask("health") is None
+    weak = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=5, hunger="Hungry"))
+    starving = await with_pack(weak, pack=no_food)
+    assert "rest" in starving.ask("health").rationale
+    fed = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=9))
+    pipeline = await with_pack(fed, pack=no_food)
+    assert "rest" in pipeline.ask("health").rationale
+
+
+async def test_health_hungry_tries_the_item_no_list_has_shown():
+    """A list drawn under a message loses item a (the starting food): try eating it, once."""
+    hungry = screen(room_with((3, 3, "@")), top=2, status_line=status(hunger="Hungry"))
+    pipeline = Pipeline()
+    await pipeline.feed(inventory_screen(["", *PACK[1:]]))
+    await pipeline.feed(hungry)
+    assert "a" not in {i.letter for i in pipeline.read("inventory").items}
+    health = pipeline.expert("health")
+    proposal = pipeline.ask("health", health)
+    assert proposal.action == "ea" and "never seen" in proposal.rationale
+    await pipeline.feed(hungry)
+    assert pipeline.ask("health", health) is None
+
+
+async def test_exploration_changes_search_spot_when_taken_far_from_it():
+    """Sent far from its spot by another expert, the hero searches where it now is."""
+    path = [(4, c) for c in range(38, 4, -1)]
+    pipeline = await walked(path)
+    expert = pipeline.expert("explore")
+    pipeline.ask("explore", expert)
+    assert expert.search_spot[1] <= 11
+    for c in range(6, 36):  # an object, a monster... drew it back east
+        await pipeline.feed(screen(two_rooms((4, c))))
+    pipeline.ask("explore", expert)
+    assert expert.search_spot[1] >= 31
+
+
+async def test_exploration_searches_toward_a_part_of_the_level_it_cannot_reach():
+    """Teleported away from a room it has seen: search the wall that faces that room.
+
+    The other room's cell is known, but no known way leads there, so the hidden door
+    is most likely in the wall between: worth more than walls facing unknown cells.
+    """
+    seen = screen(two_rooms((4, 35), joined=False))
+    pipeline = await with_pack(seen, screen(two_rooms((4, 6), joined=False)))
+    expert = pipeline.expert("explore")
+    pipeline.ask("explore", expert)
+    assert expert.search_spot[1] == 11
+
+
+async def test_exploration_searches_in_a_door_that_leads_nowhere():
+    """A door with nothing beyond it hides its passage's first square: search from the door.
+
+    Its floor neighbours inside the room do not count as ways on: no one steps
+    diagonally through a doorway.
+    """
+    rows = [r.replace("+", "|") for r in room_with((3, 5, "@"))]
+    rows[0] = rows[0][:6] + "+" + rows[0][7:]
+    walk = [(3, 5), (3, 6), (2, 6), (3, 6), (3, 5)]
+    views = []
+    for pos in walk:
+        marked = [list(r) for r in rows]
+        marked[1][5] = "."
+        marked[pos[0] - 2][pos[1]] = "@"
+        views.append(screen(["".join(r) for r in marked], top=2))
+    pipeline = await with_pack(*views)
+    expert = pipeline.expert("explore")
+    pipeline.ask("explore", expert)
+    assert expert.search_spot == (2, 6)
