@@ -17,6 +17,8 @@ from runtime import Proposal
 from ._base import ESC, RogueExpert
 from ._context import Situation
 
+#: The letters Rogue gives pack items.
+PACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _UNKNOWN_FIRST = ("scroll", "potion", "wand", "ring", "armor", "weapon")
 
 
@@ -38,17 +40,36 @@ class ScreenHandler(RogueExpert):
         super().__init__(seed)
         #: The kinds the identify scroll being read insists on ("" for any).
         self.identify: tuple[str, ...] = ()
+        #: Letters already offered at this identify prompt.
+        self.offered: set[str] = set()
 
     def _identify(self, s: Situation) -> Proposal:
+        """A letter for the identify prompt, a different one each time it is asked.
+
+        Rogue insists on an item of the scroll's kind and asks again after a wrong
+        letter, and ``*`` is no way out: it lists the kind (a single item on the
+        message line, without its letter) and asks again. So each letter is offered
+        once: the known items of the kind first, then the letters the pack view
+        does not know (an item it has never seen listed), then the rest.
+        """
         kinds = self.identify or _UNKNOWN_FIRST
-        if s.inventory is not None:
-            matching = [i for i in s.inventory.items if i.kind in kinds]
-            unknown = [i for i in matching if not i.name or (
-                i.kind in ("armor", "weapon") and i.bonus is None)]
-            for item in unknown + matching:
+        items = s.inventory.items if s.inventory is not None else ()
+        matching = [i for i in items if i.kind in kinds]
+        unknown = [i for i in matching if not i.name or (
+            i.kind in ("armor", "weapon") and i.bonus is None)]
+        for item in unknown + matching:
+            if item.letter not in self.offered:
+                self.offered.add(item.letter)
                 return Proposal(item.letter, f"identify {item.text!r}")
-        # Nothing of the kind: '*' lists none, and Rogue lets the scroll go.
-        return Proposal("*", f"identify: nothing of kind {'/'.join(kinds)} in the pack")
+        known = {i.letter for i in items}
+        letters = [c for c in PACK_LETTERS if c not in known] + sorted(known)
+        for letter in letters:
+            if letter not in self.offered:
+                self.offered.add(letter)
+                return Proposal(letter, f"identify: no {'/'.join(kinds)} known in the "
+                                        f"pack; offer item {letter!r}")
+        self.offered.clear()
+        return Proposal(ESC, "identify: every letter offered; escape")
 
     def advise(self, s: Situation) -> Proposal | None:
         sensed = s.sensed
@@ -65,7 +86,10 @@ class ScreenHandler(RogueExpert):
                 return Proposal("y", "confirm the quit")
             if "identify" in prompt:
                 return self._identify(s)
+            self.offered.clear()
             return Proposal(ESC, f"decline {sensed.prompt!r}")
+        if sensed.kind == "map" and not sensed.message:
+            self.offered.clear()
         if sensed.kind == "other":
             return Proposal(ESC, "an unknown screen: escape")
         if sensed.kind == "map" and sensed.player is None:
