@@ -47,10 +47,11 @@ class ScreenHandler(RogueExpert):
         """A letter for the identify prompt, a different one each time it is asked.
 
         Rogue insists on an item of the scroll's kind and asks again after a wrong
-        letter, and ``*`` is no way out: it lists the kind (a single item on the
-        message line, without its letter) and asks again. So each letter is offered
-        once: the known items of the kind first, then the letters the pack view
-        does not know (an item it has never seen listed), then the rest.
+        letter. ``*`` lists the kind: with none in the pack it says so and the scroll
+        gives up; otherwise it shows them (a single item on the message line, without
+        its letter) and asks again. So: the known items of the kind first, else
+        ``*``, then each letter once, those the pack view does not know (an item it
+        has never seen listed) before the rest.
         """
         kinds = self.identify or _UNKNOWN_FIRST
         items = s.inventory.items if s.inventory is not None else ()
@@ -62,12 +63,13 @@ class ScreenHandler(RogueExpert):
                 self.offered.add(item.letter)
                 return Proposal(item.letter, f"identify {item.text!r}")
         known = {i.letter for i in items}
-        letters = [c for c in PACK_LETTERS if c not in known] + sorted(known)
+        letters = ["*"] + [c for c in PACK_LETTERS if c not in known] + sorted(known)
         for letter in letters:
             if letter not in self.offered:
                 self.offered.add(letter)
+                what = "list the kind" if letter == "*" else f"offer item {letter!r}"
                 return Proposal(letter, f"identify: no {'/'.join(kinds)} known in the "
-                                        f"pack; offer item {letter!r}")
+                                        f"pack; {what}")
         self.offered.clear()
         return Proposal(ESC, "identify: every letter offered; escape")
 

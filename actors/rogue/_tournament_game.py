@@ -43,6 +43,7 @@ _log = structlog.get_logger("belligerent.rogue.tournament")
 #: (room for trying every item letter at a prompt that refuses ESC, with a
 #: ``--More--`` after each wrong one).
 QUIT_KEYS_LIMIT = 60
+PACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def quit_key(view: Any, attempt: int = 0) -> str:
@@ -50,7 +51,9 @@ def quit_key(view: Any, attempt: int = 0) -> str:
 
     ``attempt`` counts the keys sent so far: a prompt for an item that cannot be
     refused ("Which object do you want to identify? (* for list)" answers ESC with
-    "You must identify something") is answered with item letters in turn.
+    "You must identify something") is answered with ``*`` first (with nothing of the
+    kind in the pack, the list says so and the scroll gives up), then item letters
+    in turn.
     """
     prompt = view.prompt or ""
     if view.more:
@@ -58,7 +61,7 @@ def quit_key(view: Any, attempt: int = 0) -> str:
     if "Really quit" in prompt:
         return "y"
     if "(* for list)" in prompt and "identify" in prompt:
-        return chr(ord("a") + attempt // 2 % 26)
+        return ("*" + PACK_LETTERS)[attempt // 2 % 27]
     cursor = getattr(view, "cursor", (1, 0))
     if prompt or cursor[0] == 0:
         # A question, or text being typed on the message line (the screen reader
