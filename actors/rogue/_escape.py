@@ -27,15 +27,14 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation, Threat
-from ._grid import Pos, chebyshev, index, key_towards, neighbours, position
+from ._grid import Pos, chebyshev, index, key_towards, position
 from ._paths import compute, path_to
+from ._upkeep import is_frontier
 
 #: How far off an awake monster still counts as coming for us.
 WATCH_DISTANCE = 6
 #: Unexplored squares tried as places to run to when the stairs are not known.
 MAX_FRONTIERS = 12
-#: Squares the hero can walk on and see past (not traps).
-FLOOR = frozenset(".#+")
 
 
 def safe_path(s: Situation, goal: Pos) -> list[Pos] | None:
@@ -117,9 +116,7 @@ def frontiers(s: Situation, most: int = MAX_FRONTIERS) -> list[Pos]:
         if i == origin:
             continue
         pos = position(i)
-        if pos in terrain.visited or terrain.at(pos) not in FLOOR:
-            continue
-        if any(terrain.at(n) == " " for n in neighbours(pos)):
+        if is_frontier(s, pos):
             out.append(pos)
             if len(out) >= most:
                 break

@@ -37,13 +37,14 @@ from runtime import (
     SessionResult,
 )
 
+from ._screens import PACK_LETTERS
+
 _log = structlog.get_logger("belligerent.rogue.tournament")
 
 #: Keys the adapter may send while quitting before it gives up on a clean quit
 #: (room for trying every item letter at a prompt that refuses ESC, with a
 #: ``--More--`` after each wrong one).
 QUIT_KEYS_LIMIT = 60
-PACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def quit_key(view: Any, attempt: int = 0) -> str:

@@ -87,7 +87,8 @@ class Health(RogueExpert):
         return None
 
 
-def _frontier(s: Situation, pos: Pos) -> bool:
+def is_frontier(s: Situation, pos: Pos) -> bool:
+    """A known walkable square, not yet stood on, next to the unknown."""
     t = s.terrain
     assert t is not None
     if pos in t.visited or t.at(pos) not in WALKABLE or t.at(pos) == "^":
@@ -125,7 +126,7 @@ class Exploration(RogueExpert):
         tactics = s.tactics
         healthy = s.hp_fraction >= tactics.descend_hp
         on_stairs = t.stairs is not None and s.player == t.stairs
-        frontier = self._nearest(s, lambda p: _frontier(s, p))
+        frontier = self._nearest(s, lambda p: is_frontier(s, p))
         # Patience only matters when there is somewhere to go: the stairs.
         # Out of food and hungry: new levels bring food, this one is spent.
         starving = (s.intern is not None and s.intern.hunger >= 1 and s.inventory is not None
