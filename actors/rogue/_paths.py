@@ -36,7 +36,10 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
         costs[index(trap)] = TRAP_COST
     if objects is not None:
         for m in objects.monsters:
-            if player is not None and chebyshev(m.pos, player) <= 1:
+            if m.symbol in LURKERS and not m.moves:
+                # Asleep, it stays so unless struck: a step into it is that blow.
+                costs[index(m.pos)] = MAX_COST
+            elif player is not None and chebyshev(m.pos, player) <= 1:
                 continue  # the one we're fighting: walking into it is an attack
             costs[index(m.pos)] = max(costs.get(index(m.pos), 0), MONSTER_COST)
             if m.moves or m.symbol in LURKERS:

@@ -96,9 +96,20 @@ async def test_melee_strikes_around_at_an_attacker_it_cannot_see():
     assert pipeline.ask("health") is None or "rest" not in pipeline.ask("health").rationale
 
 
-async def test_melee_steps_away_from_an_ice_monster_instead_of_trading_blows():
-    """An ice monster only freezes: walk away from it rather than fight."""
+async def test_melee_leaves_a_sleeping_ice_monster_alone():
+    """An ice monster that has not moved is asleep and never wakes by itself: no blow
+    (a missed one woke it and froze the hero to death at full health)."""
     pipeline = await with_pack(screen(room_with((3, 5, "@"), (3, 6, "I")), top=2))
+    assert pipeline.ask("melee") is None
+    beside_a_kestrel = await with_pack(screen(room_with((3, 5, "@"), (3, 6, "K")), top=2))
+    assert beside_a_kestrel.ask("melee").action == "l"
+
+
+async def test_melee_steps_away_from_an_awake_ice_monster_instead_of_trading_blows():
+    """An ice monster that came to us only freezes: step away rather than fight."""
+    came = [room_with((3, 5, "@"), (3, 8, "I")), room_with((3, 5, "@"), (3, 7, "I")),
+            room_with((3, 5, "@"), (3, 6, "I"))]
+    pipeline = await with_pack(*(screen(r, top=2) for r in came))
     proposal = pipeline.ask("melee")
     assert proposal.action in ("h", "y", "b") and "ice monster" in proposal.rationale
 

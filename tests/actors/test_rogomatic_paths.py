@@ -1,9 +1,9 @@
 """Path calculation and the connectivity analyser on known maps."""
 
 from actors.rogue._connect import analyse
-from actors.rogue._facts import Terrain
+from actors.rogue._facts import ObjectMap, Seen, Terrain
 from actors.rogue._grid import CELLS, index
-from actors.rogue._paths import compute, nearest, path_to
+from actors.rogue._paths import MAX_COST, avoidance, compute, nearest, path_to
 
 #: Two rooms joined by two passages (a loop), and a third room on a single passage.
 LOOP = [
@@ -45,6 +45,22 @@ def test_avoidance_costs_send_the_path_round_the_other_passage():
     assert (2, 15) in plain
     detour = path_to(compute(t, (2, 5), {index((2, 15)): 40}), (2, 25))
     assert (2, 15) not in detour and (4, 15) in detour
+
+
+def test_a_sleeping_ice_monster_beside_the_hero_is_walked_round_not_into():
+    """Walking into the monster we fight is a blow, so it costs nothing; walking into a
+    sleeping ice monster is the blow that wakes it, so the path goes round."""
+    t = terrain(LOOP)
+    here = (2, 3)
+    ice = ObjectMap(level=1, monsters=(Seen("I", (2, 4), 1, 1, moves=0),))
+    costs = avoidance(t, ice, here)
+    assert costs[index((2, 4))] == MAX_COST
+    path = path_to(compute(t, here, costs), (2, 6))
+    assert (2, 4) not in path and path[-1] == (2, 6)
+    kestrel = ObjectMap(level=1, monsters=(Seen("K", (2, 4), 1, 1, moves=0),))
+    assert index((2, 4)) not in avoidance(t, kestrel, here)
+    awake = ObjectMap(level=1, monsters=(Seen("I", (2, 4), 1, 3, moves=2),))
+    assert index((2, 4)) not in avoidance(t, awake, here)
 
 
 def test_walking_the_path_never_turns_back():

@@ -50,24 +50,23 @@ async def test_target_lets_a_sleeping_monster_two_squares_off_come_first():
     assert proposal.action == "s" and "come to us" in proposal.rationale
 
 
-async def test_melee_fights_an_ice_monster_the_walkers_keep_leading_it_back_to():
-    """Brought back next to an ice monster from different squares: strike it at last."""
+async def test_melee_never_strikes_a_sleeping_ice_monster_it_keeps_coming_back_to():
+    """Brought back next to a sleeping ice monster from different squares: still no blow
+    (the first blow wakes it; the paths go round it instead), until it moves."""
     small = ["-+--", "|..|", "|..|", "|I.|", "|{}|", "|{}|", "----"]
 
-    def room(row: int, col: int) -> list[str]:
-        rows = [r.replace("{}", "..") for r in small]
+    def room(row: int, col: int, ice: tuple[int, int] = (3, 1)) -> list[str]:
+        rows = [r.replace("{}", "..").replace("I", ".") for r in small]
+        rows[ice[0]] = rows[ice[0]][:ice[1]] + "I" + rows[ice[0]][ice[1] + 1:]
         rows[row] = rows[row][:col] + "@" + rows[row][col + 1:]
         return rows
 
     pipeline = Pipeline()
     await pipeline.feed(inventory_screen(PACK))
     melee = pipeline.expert("melee")
-    actions = []
     for where in [(4, 2), (5, 2), (4, 1), (5, 1)] * 2:
         await pipeline.feed(screen(room(*where), top=12))
-        proposal = pipeline.ask("melee", melee)
-        if proposal is not None:
-            actions.append(proposal.rationale.split(" (")[0])
-    assert "melee: strike the ice monster" in actions
-    assert actions.index("melee: strike the ice monster") <= 3
+        assert pipeline.ask("melee", melee) is None
+    await pipeline.feed(screen(room(4, 1, ice=(3, 2)), top=12))  # it moved: awake
+    assert pipeline.ask("melee", melee) is not None
 
