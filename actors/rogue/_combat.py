@@ -14,7 +14,7 @@ from __future__ import annotations
 from runtime import Proposal
 
 from ._base import RogueExpert
-from ._context import Situation, Threat
+from ._context import BLOWS, Situation, Threat
 from ._escape import flee_by_stairs
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours
 from ._inventory import THROWABLE, WEAPON_DAMAGE
@@ -230,7 +230,7 @@ def clear_line(s: Situation, step: tuple[int, int], goal: Pos) -> bool:
 def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, int]] | None:
     """The first awake monster in a clear straight line, ``nearest``..range squares off."""
     for t in s.threats:
-        if not nearest <= t.distance <= s.tactics.throw_range:
+        if not nearest <= t.distance <= s.tactics.throw_range or t.left_asleep:
             continue
         if not t.awake and not s.tactics.fight_sleeping:
             continue
@@ -240,10 +240,6 @@ def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, i
         if step is not None and clear_line(s, step, t.seen.pos):
             return t, step
     return None
-
-
-#: Events of blows traded, either way.
-BLOWS = frozenset({"hit_by", "missed_by", "we_hit", "we_missed"})
 
 
 class Melee(RogueExpert):
@@ -281,19 +277,11 @@ class Melee(RogueExpert):
         advice = battlestations(s)
         if advice is not None:
             return advice
-        if all("freezes" in t.info.flags for t in adjacent) and not any(
-                t.seen.moves for t in adjacent) and not kinds & BLOWS:
-            # An ice monster that has not moved is asleep, and it is not mean: it
-            # never wakes by itself, only a blow of ours wakes it. Awake, it
-            # freezes on every hit, each adding 2-3 helpless turns in which it
-            # strikes again: past 50 the hero dies of hypothermia at full health
-            # (13 of 200 games, some after one missed blow). Leave it asleep; the
-            # paths go round it.
-            return None
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         if all("freezes" in t.info.flags for t in adjacent) and not stuck:
-            # Awake, it follows; a step away still costs it its blow this turn.
+            # An ice monster awake (asleep, it is let lie: Situation.let_lie) does no
+            # damage but freezes: each blow we trade risks a long freeze. Step away.
             away = escape_moves(s, adjacent)
             if away:
                 _, n, _ = away[0]
@@ -325,7 +313,7 @@ class Target(RogueExpert):
             return None
         best = None
         for t in s.threats:
-            if t.distance > s.tactics.chase_distance:
+            if t.distance > s.tactics.chase_distance or t.left_asleep:
                 continue
             if not t.awake and not s.tactics.fight_sleeping:
                 continue

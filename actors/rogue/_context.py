@@ -36,6 +36,10 @@ ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "con
                      "paths", "intern"})
 
 
+#: Events of blows traded, either way.
+BLOWS = frozenset({"hit_by", "missed_by", "we_hit", "we_missed"})
+
+
 @attrs.frozen
 class Threat:
     seen: Seen
@@ -45,6 +49,9 @@ class Threat:
     awake: bool
     #: Next to the hero and reachable by a step (Rogue's diagonal rule).
     adjacent: bool
+    #: Asleep and best left so (:meth:`Situation.let_lie`): no expert fights it, and
+    #: ``adjacent`` and ``awake`` are false; the paths go round it.
+    left_asleep: bool = False
 
 
 @attrs.define
@@ -112,17 +119,40 @@ class Situation:
             Seen(letter, pos, self.sensed.generation, self.sensed.generation)
             for letter, pos in self.sensed.monsters)
         current = {pos for _, pos in self.sensed.monsters}
+        blows = self.events is not None and any(e.kind in BLOWS for e in self.events.events)
         out = []
         for m in seen:
             if m.pos not in current:
                 continue
             d = chebyshev(m.pos, self.player)
             adjacent = d == 1 and self.step_ok(self.player, m.pos)
-            out.append(Threat(m, monster(m.symbol), d, m.moves > 0 or adjacent, adjacent))
+            t = Threat(m, monster(m.symbol), d, m.moves > 0 or adjacent, adjacent)
+            if not blows and self.let_lie(t):
+                t = Threat(m, t.info, d, False, False, left_asleep=True)
+            out.append(t)
         return tuple(sorted(out, key=lambda t: t.distance))
+
+    def let_lie(self, t: Threat) -> bool:
+        """Whether to leave ``t`` asleep rather than fight it.
+
+        A monster that is not mean (nor greedy) never wakes by itself: Rogue's
+        wake_monster starts only mean ones running when the hero comes in view, so
+        one that has not moved sleeps until struck. Let it lie when it freezes or
+        robs (an ice monster's freeze killed heroes at full health; a nymph's theft
+        from a stack crashes Rogue 5.4.4) or when fighting it could kill us (above
+        ``Tactics.wake_risk``): a sleeping centaur was the commonest killer deep down.
+        """
+        info = t.info
+        if t.seen.moves or info.wakes_by_itself or self.intern is not None and \
+                self.intern.blind:
+            return False
+        if info.flags & {"freezes", "steals"}:
+            return True
+        return info.max_damage > 0 and self.odds(t).death > self.tactics.wake_risk
 
     @property
     def adjacent(self) -> tuple[Threat, ...]:
+        """Monsters next to us that we fight (not those :meth:`let_lie`)."""
         return tuple(t for t in self.threats if t.adjacent)
 
     def awake_within(self, distance: int) -> tuple[Threat, ...]:
@@ -177,8 +207,7 @@ class Situation:
 
     def odds(self, threat: Threat, hp: int | None = None) -> Odds:
         """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points."""
-        return fight_odds(max(1, self.hp if hp is None else hp), self.hero, threat.info,
-                          asleep=not threat.awake)
+        return fight_odds(max(1, self.hp if hp is None else hp), self.hero, threat.info)
 
     def fight_death(self, threats: tuple[Threat, ...]) -> float:
         """The chance of dying fighting ``threats`` one after another, from now.

@@ -30,6 +30,12 @@ class Monster:
         return sum(n * (s + 1) / 2 for n, s in self.attacks)
 
     @property
+    def wakes_by_itself(self) -> bool:
+        """Mean monsters may start chasing when they see the hero, greedy ones go for
+        gold; the rest sleep until something wakes them (Rogue's wake_monster)."""
+        return bool(self.flags & {"mean", "greedy"})
+
+    @property
     def worth_engaging(self) -> bool:
         """Whether it can hurt or rob the hero: a harmless monster is not worth a fight."""
         return self.max_damage > 0 or "steals" in self.flags

@@ -3,9 +3,10 @@
 Rogue's ``swing`` hits when ``rnd(20) + plus >= 20 - level - armor``: an attacker of
 experience ``level`` hits a defender whose armor value is ``armor`` (10 minus the
 ``Arm`` the status line shows, for the hero) with chance ``(level + armor + plus)/20``.
-The hero's plus is the weapon's to-hit bonus and strength's (``Str_plus``), +4 against
-a monster that is not moving (asleep), and monsters get the same +4 against the
-hero (see :data:`MONSTER_PLUS`); damage is the weapon's dice plus its damage
+The hero's plus is the weapon's to-hit bonus and strength's (``Str_plus``); a defender
+that is not running gives +4, which the hero never gets (his blow starts the monster
+running before the roll: ``runto`` in ``fight``) and monsters always do (the hero is
+not "running": see :data:`MONSTER_PLUS`); damage is the weapon's dice plus its damage
 bonus and strength's (``Add_dam``). A monster's hit points are ``level`` d8; the hero
 strikes first (he moves, then the monsters do).
 
@@ -130,20 +131,17 @@ class Odds:
     rounds: float
 
 
-def fight_odds(hp: int, hero: Hero, m: Monster, *, asleep: bool = False,
-               trials: int = 300) -> Odds:
+def fight_odds(hp: int, hero: Hero, m: Monster, *, trials: int = 300) -> Odds:
     """The odds of fighting ``m`` to the end, starting with ``hp`` hit points."""
     return _fight_odds(hp, hero, m.letter, m.level, m.attacks, _ARMOR.get(m.letter, 4),
-                       asleep, trials)
+                       trials)
 
 
 @functools.lru_cache(maxsize=8192)
 def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
-                attacks: tuple[tuple[int, int], ...], armor: int, asleep: bool,
-                trials: int) -> Odds:
-    rng = random.Random(hash((hp, hero, letter, asleep)) & 0xFFFFFFFF)
+                attacks: tuple[tuple[int, int], ...], armor: int, trials: int) -> Odds:
+    rng = random.Random(hash((hp, hero, letter)) & 0xFFFFFFFF)
     ours = hit_chance(hero.level, armor, hero.to_hit)
-    first = hit_chance(hero.level, armor, hero.to_hit + 4) if asleep else ours
     theirs = hit_chance(level, hero.armor, MONSTER_PLUS)
     deaths, lost, rounds = 0, 0, 0
     for _ in range(trials):
@@ -152,7 +150,7 @@ def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
         n = 0
         while n < 200:
             n += 1
-            if rng.random() < (first if n == 1 else ours):
+            if rng.random() < ours:
                 dmg = sum(rng.randint(1, s) for k, s in hero.dice for _ in range(k))
                 mhp -= max(0, dmg + hero.damage_plus)
                 if mhp <= 0:

@@ -20,6 +20,7 @@ from ._connect import can_step
 from ._facts import ObjectMap, PathField, Sensed, Terrain
 from ._gated import GatedSource
 from ._grid import CELLS, Pos, chebyshev, index, neighbours, position
+from ._monsters import monster
 
 #: Monsters that wait to be touched (an ice monster freezes, a flytrap holds): go round.
 LURKERS = frozenset("IF")
@@ -36,8 +37,9 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
         costs[index(trap)] = TRAP_COST
     if objects is not None:
         for m in objects.monsters:
-            if m.symbol in LURKERS and not m.moves:
-                # Asleep, it stays so unless struck: a step into it is that blow.
+            if not m.moves and (m.symbol in LURKERS or not monster(m.symbol).wakes_by_itself):
+                # Asleep, it stays so unless struck (Situation.let_lie): a step into it
+                # is that blow. The experts that mean to fight it walk up themselves.
                 costs[index(m.pos)] = MAX_COST
             elif player is not None and chebyshev(m.pos, player) <= 1:
                 continue  # the one we're fighting: walking into it is an attack

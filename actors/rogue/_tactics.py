@@ -37,6 +37,11 @@ class Tactics:
     retreat_rounds: int = _i(2, 1, 4, "retreat when death is possible within N rounds")
     #: Target: attack monsters that are asleep (not moving) rather than leave them.
     fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
+    #: All experts: leave asleep a monster that does not wake by itself when a fight
+    #: with it would kill us more often than this (Situation.let_lie); 1 never does.
+    wake_risk: float = _f(0.03, 0.0, 1.0,
+                          "leave a sleeping non-mean monster alone if fighting it risks "
+                          "death above this")
     #: Target: chase monsters up to this many squares away.
     chase_distance: int = _i(6, 0, 20, "pursue monsters up to N squares away")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this

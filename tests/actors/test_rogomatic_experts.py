@@ -114,6 +114,40 @@ async def test_melee_steps_away_from_an_awake_ice_monster_instead_of_trading_blo
     assert proposal.action in ("h", "y", "b") and "ice monster" in proposal.rationale
 
 
+async def test_a_sleeping_centaur_a_level_one_hero_could_lose_to_is_let_lie():
+    """A centaur is not mean: asleep, it never wakes by itself. Next to a 12-hp hero it
+    is no one's fight - no blow, no pursuit, no panic - and the paths go round it."""
+    pipeline = await with_pack(screen(room_with((3, 5, "@"), (3, 6, "C")), top=2))
+    for name in ("melee", "target", "missile", "battlestations", "retreat"):
+        assert pipeline.ask(name) is None, name
+    s = pipeline.situation()
+    assert s.threats[0].left_asleep and not s.adjacent
+    assert pipeline.read("paths").dist[index((3, 6))] > 1 + 50
+
+
+async def test_a_sleeping_monster_is_fought_once_it_moves_or_trades_blows():
+    """The same centaur, once it has moved or struck at us, is fought."""
+    came = [room_with((3, 5, "@"), (3, 7, "C")), room_with((3, 5, "@"), (3, 6, "C"))]
+    pipeline = await with_pack(*(screen(r, top=2) for r in came))
+    assert pipeline.ask("melee").rationale.startswith("melee: strike the centaur")
+    struck = await with_pack(screen(room_with((3, 5, "@"), (3, 6, "C")), top=2,
+                                    message="The centaur hits you"))
+    assert struck.ask("melee").rationale.startswith("melee: strike the centaur")
+
+
+async def test_sleeping_monsters_that_do_not_wake_by_themselves_are_let_lie_only_if_risky():
+    """At level 6 with 45 hp, a sleeping wraith (a few points a blow) is worth its
+    experience and a sleeping centaur (twelve a round: about one death in ten) is let
+    lie; a sleeping nymph is let lie always (her theft from a stack crashes Rogue 5.4.4);
+    a sleeping orc is greedy and a hobgoblin mean - they may wake any time - so both are
+    fought on our terms."""
+    veteran = status(hp=45, hp_max=45, level=6, exp_level=6, exp=200)
+    for letter, fought in (("W", True), ("C", False), ("N", False), ("O", True), ("H", True)):
+        pipeline = await with_pack(screen(room_with((3, 5, "@"), (3, 6, letter)), top=2,
+                                          status_line=veteran))
+        assert (pipeline.ask("melee") is not None) == fought, letter
+
+
 async def test_melee_does_not_strike_diagonally_round_a_door():
     """Rogue forbids a diagonal blow into a doorway: no melee."""
     rows = room_with((3, 12, "@"))

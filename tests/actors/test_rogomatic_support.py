@@ -14,6 +14,7 @@ import attrs
 
 from actors.rogue import Tactics
 from actors.rogue._agents import rogomatic_agent
+from actors.rogue._context import Situation
 from protocols.pty import ScreenSnapshot
 from protocols.rogue import RogueStatus, RogueView, read_screen
 from runtime import Activation, Blackboard, BoardView
@@ -89,6 +90,13 @@ class Pipeline:
     def expert(self, name: str):  # noqa: ANN201
         cls = next(e for e in self.spec.experts if e.name == name)
         return cls(seed=0)
+
+    def situation(self) -> Situation:
+        """What the experts see on the board now (with the default tactics)."""
+        view = BoardView(self.board, self.expert("melee"), self.generation)
+        situation = Situation.read(view, Tactics())
+        assert situation is not None
+        return situation
 
     def ask(self, name: str, expert=None):  # noqa: ANN001, ANN201
         """The proposal of expert ``name`` (a fresh one, or ``expert``) on the board."""
