@@ -36,11 +36,18 @@ class ObjectAcquisition(RogueExpert):
     name = "object"
     #: Proposals remembered, and the fewest distinct squares they must cover.
     window, spread = 30, 5
+    #: Proposals for one object without coming nearer to it than ever before: another
+    #: expert keeps taking us back (a sleeping monster next to the way made the
+    #: object expert yield at one square and the explorer step back, for a thousand
+    #: turns, until the hero starved).
+    no_progress = 25
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.recent: list[tuple[tuple[int, int], tuple[int, int]]] = []
         self.given_up: set[tuple[int, tuple[int, int]]] = set()
+        #: Per object: the nearest we have been (in path cost), and proposals since.
+        self.progress: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.objects is None or s.paths is None or s.awake_within(3):
@@ -65,6 +72,12 @@ class ObjectAcquisition(RogueExpert):
             return None
         key = s.step_to(best.pos)
         if key is None:
+            return None
+        nearest, since = self.progress.get((level, best.pos), (best_d + 1, 0))
+        since = 0 if best_d < nearest else since + 1
+        self.progress[(level, best.pos)] = (min(nearest, best_d), since)
+        if since >= self.no_progress:
+            self.given_up.add((level, best.pos))
             return None
         if not self.recent or self.recent[-1][0] != s.player:  # resting adds nothing
             self.recent = self.recent[-self.window:] + [(s.player, best.pos)]
