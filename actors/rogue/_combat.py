@@ -91,7 +91,8 @@ def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
         return None  # flyers move twice when two squares off: they always catch up
     if s.intern is not None and s.intern.confused:
         return None
-    if s.terrain is not None and s.player == s.terrain.stairs:
+    if s.terrain is not None and s.player == s.terrain.stairs and not (
+            s.intern is not None and s.intern.levitating):
         return Proposal(">", "retreat: down the stairs, out of reach")
     moves = escape_moves(s, threats)
     if not moves:

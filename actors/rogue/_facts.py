@@ -190,6 +190,8 @@ class InternalState:
     confused: bool = False
     blind: bool = False
     held: bool = False
+    #: Floating (a potion of levitation): no stairs until "you float gently to the ground".
+    levitating: bool = False
     #: Decisions since we last took damage.
     since_hit: int = 0
 

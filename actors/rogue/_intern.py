@@ -37,14 +37,16 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
                          if chebyshev(p, sensed.player) == 1)
         state = attrs.evolve(state, adjacent=adjacent)
     kinds = events.kinds()
-    flags = {"confused": state.confused, "blind": state.blind, "held": state.held}
-    for flag, on, off in (("confused", "confused", "unconfused"), ("blind", "blind", "unblind")):
+    flags = {"confused": state.confused, "blind": state.blind, "held": state.held,
+             "levitating": state.levitating}
+    for flag, on, off in (("confused", "confused", "unconfused"), ("blind", "blind", "unblind"),
+                          ("levitating", "levitating", "landed")):
         if on in kinds:
             flags[flag], ages[flag] = True, 0
         elif off in kinds:
             flags[flag] = False
     flags["held"] = "held" in kinds or (state.held and bool(state.adjacent))
-    for flag in ("confused", "blind"):
+    for flag in ("confused", "blind", "levitating"):
         ages[flag] = ages.get(flag, 0) + 1
         if ages[flag] > EXPIRES:
             flags[flag] = False

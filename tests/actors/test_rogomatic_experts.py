@@ -308,6 +308,22 @@ async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     assert proposal.action == ">"
 
 
+async def test_a_floating_hero_waits_on_the_stairs_until_he_lands():
+    """'>' while levitating fails and takes no turn, so the float never ended (a game
+    pressed it 6,000 times until the time cap): wait a turn instead; down once landed."""
+    before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
+    on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
+    pipeline = await with_pack(screen(before, top=2), screen(
+        on, top=2, message="You can't.  You're floating off the ground!"))
+    assert pipeline.read("inventory").stale is False
+    explore = pipeline.expert("explore")
+    assert pipeline.ask("explore", explore).action == "s"
+    await pipeline.feed(screen(on, top=2))
+    assert pipeline.ask("explore", explore).action == "s"
+    await pipeline.feed(screen(on, top=2, message="You float gently to the ground"))
+    assert pipeline.ask("explore", explore).action == ">"
+
+
 async def test_exploration_heads_down_when_hungry_with_no_food_left():
     """Hungry and out of food: an unexplored level is left by the known stairs."""
     no_food = [line for line in PACK if "food" not in line]
