@@ -247,12 +247,16 @@ class Melee(RogueExpert):
     """Fights the monster next to us, after asking battlestations."""
 
     name = "melee"
+    #: Screens to keep striking at an unseen attacker after its last blow message.
+    unseen_memory = 3
     #: Steps away from ice monsters before fighting the next one met.
     max_ice_steps = 3
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.grope = 0
+        #: Screens left to keep striking at an unseen attacker without a new blow.
+        self.unseen_turns = 0
         #: Where we stood when we last stepped away from an ice monster.
         self.stepped_from: tuple[int, int] | None = None
         #: Steps away from ice monsters since we last struck one: the walkers
@@ -271,8 +275,16 @@ class Melee(RogueExpert):
             # something, then keep striking that way.
             if not kinds & {"we_hit", "we_missed"}:
                 self.grope = (self.grope + 1) % len(KEYS)
+            self.unseen_turns = self.unseen_memory
             key = "hjklyubn"[self.grope]
             return Proposal(key, f"melee: attacked by something unseen: strike {key}")
+        if not adjacent and self.unseen_turns > 0 and (blind or self.unseen_turns > 1):
+            # A screen without a blow message (its turn, a --More-- in between) does
+            # not mean it went away: waiting there gave it free blows until we died.
+            self.unseen_turns -= 1
+            key = "hjklyubn"[self.grope]
+            return Proposal(key, f"melee: something unseen was fighting us: strike {key} again")
+        self.unseen_turns = 0
         if not adjacent:
             return None
         advice = battlestations(s)

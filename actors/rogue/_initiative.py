@@ -26,7 +26,7 @@ from ._context import Situation, Threat
 def closing_in(s: Situation) -> Threat | None:
     """The nearest monster two squares off that can hurt or rob the hero, if any."""
     for t in s.threats:
-        if t.distance != 2:
+        if t.distance != 2 or t.left_asleep:
             continue
         if not t.info.worth_engaging:
             continue

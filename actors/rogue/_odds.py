@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import random
+import zlib
 
 import attrs
 
@@ -140,7 +141,9 @@ def fight_odds(hp: int, hero: Hero, m: Monster, *, trials: int = 300) -> Odds:
 @functools.lru_cache(maxsize=8192)
 def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
                 attacks: tuple[tuple[int, int], ...], armor: int, trials: int) -> Odds:
-    rng = random.Random(hash((hp, hero, letter)) & 0xFFFFFFFF)
+    # A seed that is the same in every process (str hashes are salted per process: the
+    # odds near a threshold differed from run to run, and so did whole games).
+    rng = random.Random(zlib.crc32(repr((hp, hero, letter, trials)).encode()))
     ours = hit_chance(hero.level, armor, hero.to_hit)
     theirs = hit_chance(level, hero.armor, MONSTER_PLUS)
     deaths, lost, rounds = 0, 0, 0

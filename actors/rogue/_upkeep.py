@@ -98,10 +98,15 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
 
 class Exploration(RogueExpert):
     name = "explore"
+    #: Keep heading for the chosen unexplored square while it costs at most this many
+    #: times (plus two) the nearest one.
+    keep_goal = 1.5
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.search_spot: Pos | None = None
+        #: The unexplored square we are heading for (kept unless another is much nearer).
+        self.goal: Pos | None = None
         self.level = -1
         self.last: tuple[Pos, str] | None = None
         self.stuck = 0
@@ -115,6 +120,7 @@ class Exploration(RogueExpert):
             return None
         if t.level != self.level:
             self.level, self.search_spot, self.searches, self.done = t.level, None, 0, None
+            self.goal = None
         if self.last is not None and self.last[0] == s.player and not s.sensed.message:
             self.stuck += 1
         else:
@@ -126,7 +132,7 @@ class Exploration(RogueExpert):
         tactics = s.tactics
         healthy = s.hp_fraction >= tactics.descend_hp
         on_stairs = t.stairs is not None and s.player == t.stairs
-        frontier = self._nearest(s, lambda p: is_frontier(s, p))
+        frontier = self._frontier(s)
         # Patience only matters when there is somewhere to go: the stairs.
         # Out of food and hungry: new levels bring food, this one is spent.
         starving = (s.intern is not None and s.intern.hunger >= 1 and s.inventory is not None
@@ -149,6 +155,22 @@ class Exploration(RogueExpert):
                     return self._go(s, key, "explore: nothing left here, to the stairs")
             return Proposal("10s", "explore: rest before taking the stairs")
         return self._search(s)
+
+    def _frontier(self, s: Situation) -> Pos | None:
+        """The nearest unexplored square, or the one we were heading for if it is not
+        much farther: two frontiers at nearly equal cost swapped places as we walked,
+        and the hero went back and forth between them until he starved."""
+        assert s.paths is not None
+        nearest = self._nearest(s, lambda p: is_frontier(s, p))
+        goal = self.goal
+        if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
+            self.goal = nearest
+            return nearest
+        far, near = s.paths.dist[index(goal)], s.paths.dist[index(nearest)]
+        if 0 < far <= near * self.keep_goal + 2:
+            return goal
+        self.goal = nearest
+        return nearest
 
     def _go(self, s: Situation, key: str, why: str) -> Proposal:
         self.last = (s.player, key)

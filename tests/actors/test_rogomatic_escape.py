@@ -140,3 +140,24 @@ async def test_escape_counts_the_monsters_walk_round_a_doorway():
         tactics=ESCAPE)
     proposal = pipeline.ask("melee")
     assert proposal.action == "l" and "to the stairs, 4 squares" in proposal.rationale
+
+
+def test_fight_odds_are_the_same_in_every_process():
+    """The Monte Carlo's seed must not come from Python's per-process salted str hash:
+    near a threshold (Tactics.wake_risk) the answer decided the play, and games on the
+    same dungeon came out differently from run to run."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from actors.rogue._odds import Hero, fight_odds;"
+            "from actors.rogue._monsters import monster;"
+            "print(fight_odds(12, Hero(), monster('B')))")
+    answers = set()
+    for salt in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=salt)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True, cwd=os.path.dirname(os.path.dirname(
+                                 os.path.dirname(os.path.abspath(__file__)))))
+        answers.add(out.stdout)
+    assert len(answers) == 1, answers

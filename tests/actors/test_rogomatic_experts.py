@@ -114,6 +114,23 @@ async def test_melee_steps_away_from_an_awake_ice_monster_instead_of_trading_blo
     assert proposal.action in ("h", "y", "b") and "ice monster" in proposal.rationale
 
 
+async def test_blind_melee_keeps_striking_an_attacker_between_its_blow_messages():
+    """Blind, hit by something: a screen with no blow message is no reason to wait (the
+    health expert's 'wait it out' gave it free blows until the hero died); after three
+    quiet screens melee lets the others act again."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2,
+                                      message="A cloak of darkness falls around you"))
+    melee = pipeline.expert("melee")
+    assert pipeline.ask("melee", melee) is None
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2, message="Something hit you"))
+    first = pipeline.ask("melee", melee).action
+    answers = []
+    for _ in range(4):
+        await pipeline.feed(screen(room_with((3, 3, "@")), top=2))
+        answers.append(pipeline.ask("melee", melee))
+    assert [a.action for a in answers[:3]] == [first] * 3 and answers[3] is None
+
+
 async def test_a_sleeping_centaur_a_level_one_hero_could_lose_to_is_let_lie():
     """A centaur is not mean: asleep, it never wakes by itself. Next to a 12-hp hero it
     is no one's fight - no blow, no pursuit, no panic - and the paths go round it."""
@@ -306,6 +323,23 @@ async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     pipeline = await with_pack(screen(before, top=2), screen(on, top=2))
     proposal = pipeline.ask("explore")
     assert proposal.action == ">"
+
+
+async def test_exploration_keeps_its_way_when_another_unknown_becomes_a_little_nearer():
+    """Two doors at nearly the same distance: pushed two squares toward the other one,
+    the explorer keeps heading for the first (they swapped places as the hero walked,
+    back and forth until he starved); a fresh explorer takes the nearer."""
+    def room(col: int) -> list[str]:
+        rows = room_with((4, col, "@"))
+        rows[2] = "+" + rows[2][1:]  # a second door, in the left wall
+        return rows
+
+    pipeline = await with_pack(screen(room(7), top=2))
+    explore = pipeline.expert("explore")
+    assert pipeline.ask("explore", explore).rationale.endswith("unknown at (4, 13)")
+    await pipeline.feed(screen(room(5), top=2))
+    assert pipeline.ask("explore", explore).rationale.endswith("unknown at (4, 13)")
+    assert pipeline.ask("explore").rationale.endswith("unknown at (4, 0)")
 
 
 async def test_a_floating_hero_waits_on_the_stairs_until_he_lands():
