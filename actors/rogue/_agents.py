@@ -39,7 +39,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.6"
+ROGOMATIC_VERSION = "1.7"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(

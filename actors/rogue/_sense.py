@@ -93,7 +93,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("landed", r"you float gently to the ground|you've hit the ground"),
         ("weaker", r"you feel (?:a bite in your leg and now feel )?weaker|has weakened you"),
         ("stolen", r"she stole|your purse feels lighter"),
-        ("hungry", r"you are starting to (?:get hungry|feel weak)|you feel (?:weak|faint)|"
+        ("hungry", r"you are starting to (?:get hungry|feel weak)|you feel (?:too )?(?:weak|faint)|"
                    r"you faint"),
         ("ate", r"yum|that tasted good|this food tastes"),
         ("trap", r"trap door|you fell into a trap|a small dart|bear trap|beartrap|"

@@ -39,6 +39,9 @@ def test_sense_finds_the_hero_monsters_and_objects():
     ("The arrow misses the kestrel", ["missile_missed"]),
     ("You are now wielding a +1,+1 mace (c)", ["wielding"]),
     ("I see no way down", ["no_stairs"]),
+    ("You feel too weak from lack of food.  You faint", ["hungry", "hungry"]),
+    ("You can't.  You're floating off the ground!", ["illegal", "levitating"]),
+    ("You float gently to the ground", ["landed"]),
 ])
 def test_message_patterns_classify_rogue_messages(message, kinds):
     """Each message of Rogue's is read into the events of the pattern table."""
