@@ -14,8 +14,9 @@ from __future__ import annotations
 from runtime import Proposal
 
 from ._base import RogueExpert
-from ._context import BLOWS, Situation, Threat
+from ._context import Situation, Threat
 from ._escape import flee_by_stairs
+from ._facts import BLOWS
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours
 from ._inventory import THROWABLE, WEAPON_DAMAGE
 from ._paths import path_to
@@ -91,8 +92,7 @@ def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
         return None  # flyers move twice when two squares off: they always catch up
     if s.intern is not None and s.intern.confused:
         return None
-    if s.terrain is not None and s.player == s.terrain.stairs and not (
-            s.intern is not None and s.intern.levitating):
+    if s.terrain is not None and s.player == s.terrain.stairs and not s.levitating:
         return Proposal(">", "retreat: down the stairs, out of reach")
     moves = escape_moves(s, threats)
     if not moves:

@@ -15,6 +15,7 @@ import attrs
 
 from ._connect import can_step
 from ._facts import (
+    BLOWS,
     Connectivity,
     Events,
     InternalState,
@@ -34,10 +35,6 @@ from ._tactics import Tactics
 #: Every entry the experts read.
 ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
                      "paths", "intern"})
-
-
-#: Events of blows traded, either way.
-BLOWS = frozenset({"hit_by", "missed_by", "we_hit", "we_missed"})
 
 
 @attrs.frozen
@@ -128,7 +125,7 @@ class Situation:
             adjacent = d == 1 and self.step_ok(self.player, m.pos)
             t = Threat(m, monster(m.symbol), d, m.moves > 0 or adjacent, adjacent)
             if not blows and self.let_lie(t):
-                t = Threat(m, t.info, d, False, False, left_asleep=True)
+                t = attrs.evolve(t, awake=False, adjacent=False, left_asleep=True)
             out.append(t)
         return tuple(sorted(out, key=lambda t: t.distance))
 
@@ -149,6 +146,11 @@ class Situation:
         if info.flags & {"freezes", "steals"}:
             return True
         return info.max_damage > 0 and self.odds(t).death > self.tactics.wake_risk
+
+    @property
+    def levitating(self) -> bool:
+        """Floating: '>' fails without a turn passing, so no expert may press it."""
+        return self.intern is not None and self.intern.levitating
 
     @property
     def adjacent(self) -> tuple[Threat, ...]:

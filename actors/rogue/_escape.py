@@ -88,7 +88,7 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
         return None
     worst = max(coming, key=lambda t: t.info.max_damage)
     why = f"{who}: the {worst.info.name} would kill us {risk:.0%} of the time"
-    if s.player == terrain.stairs and not (s.intern is not None and s.intern.levitating):
+    if s.player == terrain.stairs and not s.levitating:
         return Proposal(">", f"{why}; down the stairs, out of reach")
     if terrain.stairs is not None:
         path = safe_path(s, terrain.stairs)

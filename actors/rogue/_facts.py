@@ -47,6 +47,10 @@ class Event:
     detail: str = ""
 
 
+#: Event kinds of blows traded, either way (the pattern table's names, ``_sense``).
+BLOWS = frozenset({"hit_by", "missed_by", "we_hit", "we_missed"})
+
+
 @attrs.frozen
 class Events:
     """``events`` (message interpretation): what this screen's messages said."""

@@ -12,7 +12,7 @@ import attrs
 
 from runtime import Activation
 
-from ._facts import Events, InternalState, Sensed
+from ._facts import BLOWS, Events, InternalState, Sensed
 from ._gated import GatedSource
 from ._grid import chebyshev
 
@@ -50,8 +50,7 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
         ages[flag] = ages.get(flag, 0) + 1
         if ages[flag] > EXPIRES:
             flags[flag] = False
-    in_combat = bool(state.adjacent) or bool(kinds & {"hit_by", "missed_by", "we_hit",
-                                                      "we_missed"})
+    in_combat = bool(state.adjacent) or bool(kinds & BLOWS)
     return attrs.evolve(state, in_combat=in_combat, **flags)
 
 

@@ -138,7 +138,7 @@ class Exploration(RogueExpert):
         starving = (s.intern is not None and s.intern.hunger >= 1 and s.inventory is not None
                     and not s.inventory.of_kind("food"))
         impatient = (t.turns > tactics.level_patience or starving) and t.stairs is not None
-        if on_stairs and s.intern is not None and s.intern.levitating:
+        if on_stairs and s.levitating:
             # '>' while floating fails without a turn passing: the float would never end.
             return Proposal("s", "explore: floating: wait on the stairs to land")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
