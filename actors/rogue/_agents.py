@@ -4,8 +4,9 @@ The minimal agent's static priority, highest first: answer screens (``--More--``
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
 sources and eleven experts in the seed's order, under the screen handlers, with
-two of ours: escape by the stairs under melee (``_escape``), and hold ground
-between retreat and the walkers (``_initiative``).
+three of ours: eat at once when weak and a monster comes (``_upkeep.Hunger``) and
+escape by the stairs, both under melee (``_escape``), and hold ground between
+retreat and the walkers (``_initiative``).
 """
 
 from __future__ import annotations
@@ -36,10 +37,10 @@ from ._screens import Budget, InventoryCheck, ScreenHandler
 from ._sense import Messages, Sense
 from ._tactics import Tactics
 from ._terrain import TerrainMap
-from ._upkeep import Exploration, Health
+from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.7"
+ROGOMATIC_VERSION = "1.8"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -98,8 +99,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, Melee, Escape, Target, Missile, Battlestations, Retreat,
-                HoldGround, ObjectAcquisition, Armor, MagicItems, Health, Exploration]
+    experts += [InventoryCheck, Weapon, Melee, Hunger, Escape, Target, Missile, Battlestations,
+                Retreat, HoldGround, ObjectAcquisition, Armor, MagicItems, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -108,8 +109,9 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "weapon, melee, target, missile, battlestations, retreat, hold (let a monster two "
-        "squares off come to us), object, armor, magic, health, explore",
+        "weapon, melee, hunger (eat when weak and a monster comes), target, missile, "
+        "battlestations, retreat, hold (let a monster two squares off come to us), object, "
+        "armor, magic, health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
                            InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),
         experts=bound,

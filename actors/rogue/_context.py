@@ -205,7 +205,7 @@ class Situation:
                 bonus = wielded.bonus if wielded.bonus is not None else 0
                 hit, dam = bonus - bonus // 2, bonus // 2
         return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
-                    hit_plus=hit, dam_plus=dam)
+                    hit_plus=hit, dam_plus=dam, steady=intern is not None and intern.steady)
 
     def odds(self, threat: Threat, hp: int | None = None) -> Odds:
         """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points."""

@@ -198,6 +198,11 @@ class InternalState:
     levitating: bool = False
     #: Decisions since we last took damage.
     since_hit: int = 0
+    #: Rogue's "running" flag on the hero: monsters get +4 to hit a defender without
+    #: it, and the hero gets it only when he can move again after a faint, a freeze or
+    #: a sleep; he loses it when his hunger worsens (Hungry, Weak, Faint) or he is
+    #: frozen or put to sleep (see ``_odds``).
+    steady: bool = False
 
     @property
     def hp_fraction(self) -> float:

@@ -4,6 +4,12 @@ From the status line (hit points, hunger word, level), the monsters next to the
 hero, and the messages that change the hero's condition (confusion, blindness,
 being held, frozen). Conditions without a message for their end (Rogue prints one
 for each, but a ``--More--`` may hide it) expire after a generous number of turns.
+
+It also follows Rogue's "running" flag on the hero (``InternalState.steady``), which
+decides whether monsters swing at him with +4: set when "you can move again" ends a
+faint, a freeze or a sleep; cleared when the hunger word worsens (Rogue's stomach
+daemon clears it on every change of hunger state it makes; eating is not one of
+them) and when he is frozen or falls asleep.
 """
 
 from __future__ import annotations
@@ -25,6 +31,15 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
               ages: dict[str, int]) -> InternalState:
     state = previous
     status = sensed.status
+    steady = previous.steady
+    if status is not None and HUNGER.get(status.hunger, 0) > previous.hunger:
+        steady = False
+    for event in events.events:
+        if event.kind == "frozen":
+            steady = False
+        elif event.kind == "freed":
+            steady = True
+    state = attrs.evolve(state, steady=steady)
     if status is not None:
         hit = status.hp < previous.hp
         state = attrs.evolve(

@@ -94,7 +94,7 @@ def expected_armor(item: Item) -> int:
 #: Messages that leave the pack as it was.
 _HARMLESS = frozenset({
     "killed", "we_hit", "we_missed", "hit_by", "missed_by", "found_gold", "moved_onto",
-    "frozen", "held", "hungry", "level_up", "illegal", "nothing_there", "picked_up",
+    "frozen", "freed", "held", "hungry", "level_up", "illegal", "nothing_there", "picked_up",
     "pack_full", "stolen_none", "levitating", "landed",
 })
 

@@ -6,7 +6,8 @@ experience ``level`` hits a defender whose armor value is ``armor`` (10 minus th
 The hero's plus is the weapon's to-hit bonus and strength's (``Str_plus``); a defender
 that is not running gives +4, which the hero never gets (his blow starts the monster
 running before the roll: ``runto`` in ``fight``) and monsters always do (the hero is
-not "running": see :data:`MONSTER_PLUS`); damage is the weapon's dice plus its damage
+not "running" unless he has recovered from a faint or a freeze: see
+:data:`MONSTER_PLUS` and ``Hero.steady``); damage is the weapon's dice plus its damage
 bonus and strength's (``Add_dam``). A monster's hit points are ``level`` d8; the hero
 strikes first (he moves, then the monsters do).
 
@@ -31,7 +32,9 @@ from ._monsters import Monster
 
 #: Monsters' plus to hit the hero: Rogue gives +4 against a defender not flagged
 #: "running", and the hero carries that flag only after waking from a faint or a
-#: freeze (command.c) - so in practice every monster swings at the hero with +4.
+#: freeze (command.c) and loses it with every change of hunger state (daemons.c) -
+#: so unless he has fainted (or been frozen) since he last got hungrier, every
+#: monster swings at the hero with +4.
 MONSTER_PLUS = 4
 
 #: Rogue's strength tables (fight.c), indexed by strength 0..31.
@@ -62,6 +65,9 @@ class Hero:
     dice: tuple[tuple[int, int], ...] = ((2, 4),)
     hit_plus: int = 1
     dam_plus: int = 1
+    #: Carries Rogue's "running" flag (``InternalState.steady``): monsters lose their +4.
+    #: Left out of the repr, which seeds the Monte Carlo: the same dice either way.
+    steady: bool = attrs.field(default=False, repr=False)
 
     @property
     def to_hit(self) -> int:
@@ -70,6 +76,11 @@ class Hero:
     @property
     def damage_plus(self) -> int:
         return self.dam_plus + ADD_DAM[max(0, min(31, self.strength))]
+
+    @property
+    def monster_plus(self) -> int:
+        """What monsters add to their roll to hit him."""
+        return 0 if self.steady else MONSTER_PLUS
 
 
 def hit_chance(level: int, armor: int, plus: int = 0) -> float:
@@ -98,8 +109,8 @@ def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
 
 @functools.lru_cache(maxsize=1024)
 def _monster_round(letter: str, level: int, attacks: tuple[tuple[int, int], ...],
-                   hero_armor: int) -> tuple[tuple[int, float], ...]:
-    p = hit_chance(level, hero_armor, MONSTER_PLUS)
+                   hero_armor: int, plus: int) -> tuple[tuple[int, float], ...]:
+    p = hit_chance(level, hero_armor, plus)
     dist = {0: 1.0}
     for n, s in attacks:
         one = {0: 1.0 - p}
@@ -109,16 +120,17 @@ def _monster_round(letter: str, level: int, attacks: tuple[tuple[int, int], ...]
     return tuple(sorted(dist.items()))
 
 
-def monster_round(m: Monster, hero_armor: int) -> dict[int, float]:
+def monster_round(m: Monster, hero_armor: int, plus: int = MONSTER_PLUS) -> dict[int, float]:
     """The distribution of the damage ``m`` does to the hero in one round."""
-    return dict(_monster_round(m.letter, m.level, m.attacks, hero_armor))
+    return dict(_monster_round(m.letter, m.level, m.attacks, hero_armor, plus))
 
 
-def die_next_round(hp: int, monsters: tuple[Monster, ...], hero_armor: int) -> float:
+def die_next_round(hp: int, monsters: tuple[Monster, ...], hero_armor: int,
+                   plus: int = MONSTER_PLUS) -> float:
     """The chance that ``monsters`` (all next to the hero) take ``hp`` or more in one round."""
     dist = {0: 1.0}
     for m in monsters:
-        dist = _convolve(dist, monster_round(m, hero_armor))
+        dist = _convolve(dist, monster_round(m, hero_armor, plus))
     return sum(p for dmg, p in dist.items() if dmg >= hp)
 
 
@@ -145,7 +157,7 @@ def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
     # odds near a threshold differed from run to run, and so did whole games).
     rng = random.Random(zlib.crc32(repr((hp, hero, letter, trials)).encode()))
     ours = hit_chance(hero.level, armor, hero.to_hit)
-    theirs = hit_chance(level, hero.armor, MONSTER_PLUS)
+    theirs = hit_chance(level, hero.armor, hero.monster_plus)
     deaths, lost, rounds = 0, 0, 0
     for _ in range(trials):
         mhp = sum(rng.randint(1, 8) for _ in range(max(1, level)))

@@ -82,7 +82,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("pack_full", r"there's no room in your pack|^no room"),
         ("moved_onto", r"^(?:you )?moved onto (?P<m>.+)$"),
         ("found_gold", r"^you found (?P<m>\d+) gold pieces?$"),
-        ("frozen", r"you are frozen|you can move again"),
+        ("freed", r"you can move again"),
+        ("frozen", r"you are frozen|you fall asleep"),
         ("held", r"you are being held|you cannot move"),
         ("confused", r"what\?  who\?|you feel (?:somewhat )?confused|what a trippy feeling|"
                      r"wait, what's going on here"),

@@ -50,8 +50,10 @@ class Tactics:
                           "flee from a fight this likely to kill us (1: never)")
     #: Escape: with the stairs not known, run toward the unexplored instead.
     flee_unexplored: bool = _b(True, "flee toward unexplored squares when the stairs are unknown")
-    #: Health: eat at this hunger state (1 Hungry, 2 Weak).
-    eat_at: int = _i(1, 1, 2, "eat when hunger reaches 1 Hungry / 2 Weak")
+    #: Health: eat at this hunger state (1 Hungry, 2 Weak, 3 after a faint: the hero
+    #: then carries Rogue's "running" flag and monsters lose their +4; see _upkeep).
+    eat_at: int = _i(3, 1, 3, "eat when hunger reaches 1 Hungry / 2 Weak / 3 Faint "
+                              "(after a faint, monsters lose +4 to hit)")
     #: Missile: throw missiles at monsters at most this far away in a line.
     throw_range: int = _i(6, 0, 10, "throw missiles at monsters up to N squares away")
     #: Battlestations: zap unknown wands at a monster when hp falls below this fraction.

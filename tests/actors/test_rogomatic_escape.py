@@ -32,6 +32,17 @@ def test_die_next_round_is_exact_and_adds_up_several_monsters():
     assert die_next_round(9, (h,), 6) == 0.0
 
 
+def test_a_steady_hero_takes_fewer_blows_and_loses_fewer_fights():
+    """After a faint (Rogue's running flag on the hero) a hobgoblin hits Arm 4 35% of the
+    time, not 55%, and a fight from full health kills a level-1 hero about half as often."""
+    steady = Hero(steady=True)
+    assert monster_round(monster("H"), 6, steady.monster_plus)[0] == pytest.approx(0.65)
+    assert die_next_round(7, (monster("H"),), 6, 0) == pytest.approx(0.35 * 2 / 8)
+    before = fight_odds(12, Hero(), monster("H"), trials=2000).death
+    after = fight_odds(12, steady, monster("H"), trials=2000).death
+    assert after < 0.7 * before
+
+
 def test_fight_odds_worsen_with_fewer_hit_points():
     """Fewer hit points mean more deaths (a sleeper gives the hero no +4: his blow wakes
     it before the roll)."""

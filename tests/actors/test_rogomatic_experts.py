@@ -13,6 +13,7 @@ from test_rogomatic_support import (
 
 from actors.rogue import Tactics, rogomatic
 from actors.rogue._grid import index
+from protocols.rogue import RogueView
 from runtime import Arbiter
 
 
@@ -303,14 +304,48 @@ async def test_magic_expert_reads_an_unknown_scroll_in_peace():
 
 
 async def test_health_expert_eats_when_hungry_and_rests_when_hurt():
-    """Hungry with food: eat. Hurt with nothing near: rest by searching in place."""
+    """Hungry with food (tactics: eat when hungry): eat. Hurt with nothing near: rest by
+    searching in place."""
     hungry = screen(room_with((3, 3, "@")), top=2, status_line=status(hunger="Hungry"))
-    pipeline = await with_pack(hungry)
+    pipeline = await with_pack(hungry, tactics=Tactics(eat_at=1))
     assert pipeline.ask("health").action == "ea"
     hurt = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=3))
     pipeline = await with_pack(hurt)
     proposal = pipeline.ask("health")
     assert proposal.action.endswith("s") and "rest" in proposal.rationale
+
+
+async def test_by_default_the_hero_eats_after_a_faint_and_waits_for_it_where_it_is_quiet():
+    """Hungry: no meal yet. Weak with nothing in view: wait in place for the faint.
+    Fainted (and moving again): eat."""
+    def hunger(word: str, *marks: tuple[int, int, str]) -> RogueView:
+        return screen(room_with((3, 3, "@"), *marks), top=2, status_line=status(hunger=word))
+
+    pipeline = await with_pack(hunger("Hungry"))
+    assert pipeline.ask("health") is None
+    pipeline = await with_pack(hunger("Weak"))
+    proposal = pipeline.ask("health")
+    assert proposal.action == "s" and "wait here for the faint" in proposal.rationale
+    assert pipeline.ask("hunger") is None
+    pipeline = await with_pack(hunger("Faint"))
+    assert pipeline.ask("health").action == "ea"
+    no_food = ["a) +1 ring mail [protection 4] (being worn)", "b) A +1,+1 mace (weapon in hand)"]
+    pipeline = await with_pack(hunger("Weak"), pack=no_food)
+    assert pipeline.ask("health") is None  # no food: nothing to wait for
+
+
+async def test_hunger_eats_at_once_when_a_monster_comes_while_the_hero_waits_to_faint():
+    """Weak, a hobgoblin coming: eat now (a faint in the fight is free blows); not
+    weak, or the monster already beside us: not hunger's business."""
+    def coming(word: str, col: int) -> list[RogueView]:
+        return [screen(room_with((3, 3, "@"), (3, c, "H")), top=2,
+                       status_line=status(hunger=word)) for c in (col + 1, col)]
+
+    proposal = (await with_pack(*coming("Weak", 7))).ask("hunger")
+    assert proposal.action == "ea" and "hobgoblin is coming" in proposal.rationale
+    assert (await with_pack(*coming("Weak", 7))).ask("health") is None
+    assert (await with_pack(*coming("Hungry", 7))).ask("hunger") is None
+    assert (await with_pack(*coming("Weak", 4))).ask("hunger") is None
 
 
 async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
@@ -380,7 +415,8 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
     spec = rogomatic()
     names = [e.name for e in spec.experts]
-    assert names == ["screens", "inventory", "weapon", "melee", "escape", "target", "missile",
+    assert names == ["screens", "inventory", "weapon", "melee", "hunger", "escape", "target",
+                     "missile",
                      "battlestations", "retreat", "hold", "object", "armor", "magic", "health",
                      "explore"]
     views = [

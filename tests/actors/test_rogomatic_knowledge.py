@@ -42,6 +42,9 @@ def test_sense_finds_the_hero_monsters_and_objects():
     ("You feel too weak from lack of food.  You faint", ["hungry", "hungry"]),
     ("You can't.  You're floating off the ground!", ["illegal", "levitating"]),
     ("You float gently to the ground", ["landed"]),
+    ("You can move again", ["freed"]),
+    ("You are frozen by the ice monster", ["frozen"]),
+    ("A strange white mist envelops you and you fall asleep", ["frozen"]),
 ])
 def test_message_patterns_classify_rogue_messages(message, kinds):
     """Each message of Rogue's is read into the events of the pattern table."""
@@ -207,3 +210,24 @@ async def test_internal_state_notes_confusion_until_it_passes():
     assert pipeline.read("intern").confused
     await pipeline.feed(screen(ROOM, top=2, message="You feel less confused now"))
     assert not pipeline.read("intern").confused
+
+
+async def test_internal_state_follows_rogues_running_flag_on_the_hero():
+    """Monsters lose their +4 once the hero moves again after a faint; getting hungrier
+    or frozen takes that away, eating does not."""
+    def view(hunger: str, message: str = "") -> object:
+        return screen(ROOM, top=2, message=message, status_line=status(hunger=hunger))
+
+    pipeline = await fed(view("Weak"))
+    assert not pipeline.read("intern").steady
+    await pipeline.feed(view("Faint", "You feel too weak from lack of food.  You faint"))
+    assert not pipeline.read("intern").steady
+    await pipeline.feed(view("Faint", "You can move again"))
+    assert pipeline.read("intern").steady
+    await pipeline.feed(view("", "Yum, that tasted good"))
+    assert pipeline.read("intern").steady  # eating is not the stomach daemon's change
+    await pipeline.feed(view("Hungry", "You are starting to get hungry"))
+    assert not pipeline.read("intern").steady
+    await pipeline.feed(view("Hungry", "You can move again"))
+    await pipeline.feed(view("Hungry", "You are frozen by the ice monster"))
+    assert not pipeline.read("intern").steady
