@@ -54,8 +54,9 @@ class Tactics:
     #: then carries Rogue's "running" flag and monsters lose their +4; see _upkeep).
     eat_at: int = _i(3, 1, 3, "eat when hunger reaches 1 Hungry / 2 Weak / 3 Faint "
                               "(after a faint, monsters lose +4 to hit)")
-    #: Missile: throw missiles at monsters at most this far away in a line.
-    throw_range: int = _i(6, 0, 10, "throw missiles at monsters up to N squares away")
+    #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
+    #: missiles fly until they hit something; more squares, more shots before melee).
+    throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")
     #: Battlestations: zap unknown wands at a monster when hp falls below this fraction.
     zap_below: float = _f(0.4, 0.0, 1.0, "zap wands at monsters when hp/max hp is below this")
     #: Exploration: searches per spot at a dead end before moving on.

@@ -209,14 +209,64 @@ async def test_retreat_takes_the_stairs_when_standing_on_them():
 
 
 async def test_target_goes_for_a_sleeping_monster_only_if_the_tactics_say_so():
-    """A sleeping hobgoblin out of line is pursued, unless fight_sleeping is off."""
+    """A sleeping hobgoblin out of line, nothing to shoot: walk up to it, unless
+    fight_sleeping is off."""
+    view = screen(room_with((3, 3, "@"), (5, 8, "H")), top=2)
+    melee_only = [line for line in PACK if "bow" not in line and "arrows" not in line]
+    pipeline = await with_pack(view, pack=melee_only)
+    proposal = pipeline.ask("target")
+    assert proposal.action in ("l", "n") and "go for the asleep hobgoblin" in proposal.rationale
+    calm = attrs.evolve(Tactics(), fight_sleeping=False)
+    pipeline = await with_pack(view, pack=melee_only, tactics=calm)
+    assert pipeline.ask("target") is None
+
+
+async def test_target_lines_up_a_shot_at_a_sleeping_monster_when_it_has_arrows():
+    """With the bow and arrows, the hero walks to a square in a clear line with the
+    sleeper, four or more squares off, and there the missile expert readies the bow:
+    each arrow before the melee is a blow the monster cannot return."""
     view = screen(room_with((3, 3, "@"), (5, 8, "H")), top=2)
     pipeline = await with_pack(view)
-    proposal = pipeline.ask("target")
-    assert proposal.action in ("l", "n") and "asleep hobgoblin" in proposal.rationale
-    calm = attrs.evolve(Tactics(), fight_sleeping=False)
-    pipeline = await with_pack(view, tactics=calm)
-    assert pipeline.ask("target") is None
+    target = pipeline.expert("target")
+    proposal = pipeline.ask("target", target)
+    assert "line up a shot at the asleep hobgoblin" in proposal.rationale
+    assert proposal.action in ("j", "b")  # toward row 5, the hobgoblin's row
+    hero = (3, 3)
+    for _ in range(4):  # follow the expert's steps until the missile expert takes over
+        if pipeline.ask("missile") is not None:
+            break
+        step = {"h": (0, -1), "j": (1, 0), "b": (1, -1), "n": (1, 1), "l": (0, 1),
+                "y": (-1, -1), "u": (-1, 1), "k": (-1, 0)}[pipeline.ask("target", target).action]
+        hero = (hero[0] + step[0], hero[1] + step[1])
+        await pipeline.feed(screen(room_with((hero[0], hero[1], "@"), (5, 8, "H")), top=2))
+    assert hero[0] == 5 and 8 - hero[1] >= 4
+    proposal = pipeline.ask("missile")
+    assert proposal.action == "wd" and "hobgoblin" in proposal.rationale
+    assert pipeline.ask("target", target) is None  # in line: shoot, not walk
+
+
+async def test_target_walks_up_to_a_sleeper_after_lining_up_too_long():
+    """Lining up that never ends in a shot (say the bow will not come to hand) gives
+    way to walking up to the monster, so the hero cannot pace for ever."""
+    view = screen(room_with((3, 3, "@"), (5, 8, "H")), top=2)
+    pipeline = await with_pack(view)
+    target = pipeline.expert("target")
+    rationales = [pipeline.ask("target", target).rationale for _ in range(target.max_line_up + 1)]
+    assert all("line up" in r for r in rationales[:-1])
+    assert "go for the asleep hobgoblin" in rationales[-1]
+
+
+async def test_missile_expert_readies_the_bow_for_an_awake_monster_four_squares_off():
+    """Readied at four squares, the bow gets one shot off at three; at two the mace
+    comes back and the monster steps into the hero's first blow."""
+    views = [screen(room_with((3, 2, "@"), (3, 7, "O")), top=2),
+             screen(room_with((3, 2, "@"), (3, 6, "O")), top=2)]
+    pipeline = await with_pack(*views)
+    assert pipeline.ask("missile").action == "wd"
+    views = [screen(room_with((3, 2, "@"), (3, 6, "O")), top=2),
+             screen(room_with((3, 2, "@"), (3, 5, "O")), top=2)]
+    pipeline = await with_pack(*views)
+    assert pipeline.ask("missile") is None  # three squares: no time to ready and swap back
 
 
 async def test_missile_expert_throws_along_a_clear_line():
