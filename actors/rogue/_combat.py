@@ -203,7 +203,8 @@ class Weapon(RogueExpert):
         assert s.inventory is not None
         bow = any(w.wielded and w.name == "short bow" for w in s.inventory.of_kind("weapon"))
         if bow:
-            if not s.adjacent and not s.awake_within(2) and archery_target(s) is not None:
+            coming = any(t.awake and t.distance <= 1 + pace(t) for t in s.threats)
+            if not s.adjacent and not coming and archery_target(s) is not None:
                 return None  # still shooting
             return Proposal("w" + letter, f"weapon: bow away, wield {why}")
         if s.awake_within(2) or s.adjacent:
@@ -228,10 +229,21 @@ def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None
         pos = nxt
 
 
-def archery_target(s: Situation, nearest: int = 2) -> tuple[Threat, tuple[int, int]] | None:
-    """The first awake monster in a clear straight line, ``nearest``..range squares off."""
+def pace(t: Threat) -> int:
+    """Squares ``t`` closes on the hero in a turn: Rogue moves a flier (bat, kestrel,
+    griffin) a second time while it is not yet next to him."""
+    return 2 if "flies" in t.info.flags else 1
+
+
+def archery_target(s: Situation) -> tuple[Threat, tuple[int, int]] | None:
+    """The first monster worth a shot in a clear straight line, within range.
+
+    Only while it will still be two squares off after the shot (a shot wakes a
+    sleeper): then the bow goes away as it closes the last square, and it steps
+    into the hero's first blow instead of getting a free one during the swap.
+    """
     for t in s.threats:
-        if not nearest <= t.distance <= s.tactics.throw_range or t.left_asleep:
+        if not 2 + pace(t) <= t.distance <= s.tactics.throw_range or t.left_asleep:
             continue
         if not t.awake and not s.tactics.fight_sleeping:
             continue
@@ -443,8 +455,9 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
         return Proposal("t" + KEYS[step] + item.letter,
                         f"missile: throw {item.text!r} at the {t.info.name} "
                         f"{t.distance} squares {KEYS[step]}")
+    # Readying takes a turn an awake monster comes on in; a sleeper waits for it.
     if bow is not None and arrows is not None and not in_hand and may_ready and (
-            t.distance >= 4 or (not t.awake and t.distance >= 3)):
+            t.distance >= 2 + 2 * pace(t) or not t.awake):
         return Proposal("w" + bow.letter, f"missile: ready the bow for the "
                                           f"{t.info.name} {t.distance} squares off")
     return None

@@ -295,6 +295,30 @@ async def test_missile_expert_readies_the_bow_and_weapon_expert_puts_it_away():
     assert proposal.action == "wc" and "bow away" in proposal.rationale
 
 
+async def test_a_flier_is_shot_at_from_further_off_and_the_bow_goes_away_sooner():
+    """Rogue moves a kestrel twice a turn until it is next to the hero: the bow is
+    readied for it only six squares off, it is shot at from four, and at three the
+    mace comes back (one more shot would let it strike during the swap)."""
+    bow_in_hand = [line.replace(" (weapon in hand)", "") for line in PACK]
+    bow_in_hand[3] += " (weapon in hand)"
+
+    def coming(col_before: int, col_now: int) -> list:
+        return [screen(room_with((3, 2, "@"), (3, col_before, "K")), top=2),
+                screen(room_with((3, 2, "@"), (3, col_now, "K")), top=2)]
+
+    pipeline = await with_pack(*coming(9, 7))  # five squares off: too close to ready
+    assert pipeline.ask("missile") is None
+    pipeline = await with_pack(*coming(10, 8))  # six squares off
+    assert pipeline.ask("missile").action == "wd"
+    pipeline = await with_pack(*coming(8, 6), pack=bow_in_hand)  # four squares off
+    assert pipeline.ask("weapon") is None
+    assert pipeline.ask("missile").action == "tle"
+    pipeline = await with_pack(*coming(7, 5), pack=bow_in_hand)  # three squares off
+    assert pipeline.ask("missile") is None
+    proposal = pipeline.ask("weapon")
+    assert proposal.action == "wc" and "bow away" in proposal.rationale
+
+
 async def test_object_expert_walks_to_the_nearest_gold():
     """Gold in the room: step toward it along the path."""
     pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 8, "*"), (5, 12, "!")),
