@@ -451,6 +451,27 @@ async def test_exploration_keeps_its_way_when_another_unknown_becomes_a_little_n
     assert pipeline.ask("explore").rationale.endswith("unknown at (4, 0)")
 
 
+async def test_exploration_does_not_take_up_again_a_way_it_gave_up():
+    """Heading east, the hero finds a sleeping ice monster in front of the door and turns
+    west; when it drops out of sight (a dark room shows it only from beside it) the
+    east door looks near again, but the explorer keeps going west. Taking it up again
+    made a hero pace between the two for 3,000 turns, until he starved."""
+    def room(col: int, *marks: tuple[int, int, str]) -> list[str]:
+        rows = room_with((4, col, "@"), *marks)
+        rows[2] = "+" + rows[2][1:]  # a second door, in the left wall
+        return rows
+
+    pipeline = await with_pack(screen(room(8), top=2))
+    explore = pipeline.expert("explore")
+    assert pipeline.ask("explore", explore).rationale.endswith("unknown at (4, 13)")
+    await pipeline.feed(screen(room(11, (4, 12, "I")), top=2))
+    assert pipeline.ask("explore", explore).rationale.endswith("unknown at (4, 0)")
+    await pipeline.feed(screen(room(10), top=2))
+    assert pipeline.ask("explore", explore).rationale.endswith("unknown at (4, 0)")
+    fresh = await with_pack(screen(room(10), top=2))
+    assert fresh.ask("explore").rationale.endswith("unknown at (4, 13)")
+
+
 async def test_a_floating_hero_waits_on_the_stairs_until_he_lands():
     """'>' while levitating fails and takes no turn, so the float never ended (a game
     pressed it 6,000 times until the time cap): wait a turn instead; down once landed."""
