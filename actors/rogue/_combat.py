@@ -381,8 +381,9 @@ class Target(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.waited = 0
-        #: (monster's square, steps taken to line up a shot at it).
-        self.lining_up: tuple[Pos, int] = ((-1, -1), 0)
+        #: Steps taken to line up a shot, by the sleeping monster's square (a dict, so
+        #: two sleepers that take turns being the nearest cannot reset each other).
+        self.lining_up: dict[Pos, int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
@@ -426,9 +427,7 @@ class Target(RogueExpert):
 
     def _line_up(self, s: Situation, t: Threat) -> Pos | None:
         """The square to shoot ``t`` from, while lining up has not taken too long."""
-        where, steps = self.lining_up
-        steps = steps + 1 if where == t.seen.pos else 1
-        self.lining_up = (t.seen.pos, steps)
+        steps = self.lining_up[t.seen.pos] = self.lining_up.get(t.seen.pos, 0) + 1
         return line_up_square(s, t) if steps <= self.max_line_up else None
 
 
