@@ -54,6 +54,11 @@ class Tactics:
     #: then carries Rogue's "running" flag and monsters lose their +4; see _upkeep).
     eat_at: int = _i(3, 1, 3, "eat when hunger reaches 1 Hungry / 2 Weak / 3 Faint "
                               "(after a faint, monsters lose +4 to hit)")
+    #: Health: with food and ``eat_at`` 3, wait in a quiet spot for the faint from this
+    #: hunger state (1 Hungry, 2 Weak): the hero lost the running flag at Hungry, so
+    #: from then on every monster has +4 again until he has fainted and eaten.
+    faint_wait_from: int = _i(2, 1, 2, "with food, wait in a quiet spot for the faint "
+                                       "from hunger state 1 Hungry / 2 Weak")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

@@ -45,10 +45,11 @@ def _unlisted(inventory: Inventory) -> set[str]:
 
 
 def waits_to_faint(s: Situation) -> bool:
-    """Weak, with food to eat after the faint the tactics wait for (see the module)."""
+    """Hungry enough (``Tactics.faint_wait_from``), with food to eat after the faint the
+    tactics wait for (see the module)."""
     intern, inv = s.intern, s.inventory
-    return (intern is not None and intern.hunger == 2 and s.tactics.eat_at >= 3
-            and inv is not None and bool(inv.of_kind("food")))
+    return (intern is not None and s.tactics.faint_wait_from <= intern.hunger <= 2
+            and s.tactics.eat_at >= 3 and inv is not None and bool(inv.of_kind("food")))
 
 
 def _dangers(s: Situation) -> bool:
@@ -68,6 +69,8 @@ class Hunger(RogueExpert):
     def advise(self, s: Situation) -> Proposal | None:
         if s.adjacent or not waits_to_faint(s) or not _dangers(s):
             return None
+        if s.intern is not None and s.intern.hunger < 2:
+            return None  # the faint is 150 turns off or more: fight, then wait on
         assert s.inventory is not None
         food = s.inventory.of_kind("food")[0]
         coming = min((t for t in s.threats if t.awake), key=lambda t: t.distance, default=None)
@@ -111,7 +114,8 @@ class Health(RogueExpert):
             self.resting = False
             return None
         if waits_to_faint(s) and not (intern.confused or intern.blind):
-            return Proposal("s", "health: weak: wait here for the faint, then eat (after "
+            state = ("hungry", "weak")[intern.hunger - 1]
+            return Proposal("s", f"health: {state}: wait here for the faint, then eat (after "
                                  "it monsters lose their +4 to hit us)")
         if intern.confused or intern.blind:
             return Proposal("s", "health: confused or blind: wait it out")
