@@ -422,6 +422,23 @@ async def test_hunger_eats_at_once_when_a_monster_comes_while_the_hero_waits_to_
     assert (await with_pack(*coming("Weak", 4))).ask("hunger") is None
 
 
+async def test_with_faint_wait_from_hungry_the_hero_waits_from_hungry_but_eats_early_only_when_weak():
+    """Tactics.faint_wait_from 1: hungry with food and nothing in view, wait for the faint
+    already; a monster coming while only hungry is fought, not eaten for (the faint is
+    150 turns off or more, and a meal now would cost the next thousand turns' running
+    flag)."""
+    early = attrs.evolve(Tactics(), faint_wait_from=1)
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2,
+                                      status_line=status(hunger="Hungry")), tactics=early)
+    proposal = pipeline.ask("health")
+    assert proposal.action == "s" and "hungry: wait here for the faint" in proposal.rationale
+    coming = [screen(room_with((3, 3, "@"), (3, c, "H")), top=2,
+                     status_line=status(hunger="Hungry")) for c in (8, 7)]
+    pipeline = await with_pack(*coming, tactics=early)
+    assert pipeline.ask("hunger") is None
+    assert pipeline.ask("health") is None  # a monster in view: no waiting either
+
+
 async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     """An unvisited door leads on; with the level done and on the stairs, go down."""
     pipeline = await with_pack(screen(room_with((4, 12, "@")), top=2))
