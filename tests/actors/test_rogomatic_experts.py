@@ -422,7 +422,7 @@ async def test_hunger_eats_at_once_when_a_monster_comes_while_the_hero_waits_to_
     assert (await with_pack(*coming("Weak", 4))).ask("hunger") is None
 
 
-async def test_with_faint_wait_from_hungry_the_hero_waits_from_hungry_but_eats_early_only_when_weak():
+async def test_waiting_for_the_faint_from_hungry_eats_early_only_when_weak():
     """Tactics.faint_wait_from 1: hungry with food and nothing in view, wait for the faint
     already; a monster coming while only hungry is fought, not eaten for (the faint is
     150 turns off or more, and a meal now would cost the next thousand turns' running
