@@ -16,7 +16,7 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation, Threat
 from ._escape import flee_by_stairs
-from ._facts import BLOWS
+from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import THROWABLE, WEAPON_DAMAGE
 from ._paths import path_to
@@ -322,14 +322,24 @@ class Melee(RogueExpert):
                              f"it can do {target.info.max_damage} a round")
 
 
+def missiles(s: Situation) -> tuple[Item | None, Item | None, list[Item]]:
+    """The bow, the arrows, and what is ready to throw now: throwing weapons not in
+    hand, and the arrows when the bow is in hand."""
+    if s.inventory is None:
+        return None, None, []
+    weapons = s.inventory.of_kind("weapon")
+    bow = next((w for w in weapons if w.name == "short bow"), None)
+    arrows = next((w for w in weapons if w.name == "arrow"), None)
+    in_hand = bow is not None and bow.wielded
+    ammo = [w for w in weapons if not w.wielded and (
+        w.name in THROWABLE or (in_hand and w.name == "arrow"))]
+    return bow, arrows, ammo
+
+
 def can_shoot(s: Situation) -> bool:
     """Something to throw, or the bow and arrows (readied or not)."""
-    if s.inventory is None:
-        return False
-    weapons = s.inventory.of_kind("weapon")
-    names = {w.name for w in weapons}
-    return any(w.name in THROWABLE and not w.wielded for w in weapons) or (
-        "short bow" in names and "arrow" in names)
+    bow, arrows, ammo = missiles(s)
+    return bool(ammo) or (bow is not None and arrows is not None)
 
 
 def line_up_square(s: Situation, t: Threat, least: int = 4, walk: int = 12) -> Pos | None:
@@ -440,12 +450,7 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
     """
     if s.adjacent or s.inventory is None or s.terrain is None:
         return None
-    weapons = s.inventory.of_kind("weapon")
-    bow = next((w for w in weapons if w.name == "short bow"), None)
-    arrows = next((w for w in weapons if w.name == "arrow"), None)
-    in_hand = bow is not None and bow.wielded
-    ammo = [w for w in weapons if not w.wielded and (
-        w.name in THROWABLE or (in_hand and w.name == "arrow"))]
+    bow, arrows, ammo = missiles(s)
     target = archery_target(s)
     if target is None:
         return None
@@ -456,7 +461,7 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
                         f"missile: throw {item.text!r} at the {t.info.name} "
                         f"{t.distance} squares {KEYS[step]}")
     # Readying takes a turn an awake monster comes on in; a sleeper waits for it.
-    if bow is not None and arrows is not None and not in_hand and may_ready and (
+    if bow is not None and arrows is not None and not bow.wielded and may_ready and (
             t.distance >= 2 + 2 * pace(t) or not t.awake):
         return Proposal("w" + bow.letter, f"missile: ready the bow for the "
                                           f"{t.info.name} {t.distance} squares off")

@@ -44,6 +44,10 @@ def _unlisted(inventory: Inventory) -> set[str]:
     return {chr(c) for c in range(ord("a"), ord(first))}
 
 
+#: The hunger states' names, by ``InternalState.hunger``.
+HUNGER_WORDS = ("fed", "hungry", "weak", "faint")
+
+
 def waits_to_faint(s: Situation) -> bool:
     """Hungry enough (``Tactics.faint_wait_from``), with food to eat after the faint the
     tactics wait for (see the module)."""
@@ -67,10 +71,9 @@ class Hunger(RogueExpert):
     name = "hunger"
 
     def advise(self, s: Situation) -> Proposal | None:
-        if s.adjacent or not waits_to_faint(s) or not _dangers(s):
+        # Only hungry, the faint is 150 turns off or more: fight, then wait on.
+        if s.adjacent or not waits_to_faint(s) or s.intern.hunger < 2 or not _dangers(s):
             return None
-        if s.intern is not None and s.intern.hunger < 2:
-            return None  # the faint is 150 turns off or more: fight, then wait on
         assert s.inventory is not None
         food = s.inventory.of_kind("food")[0]
         coming = min((t for t in s.threats if t.awake), key=lambda t: t.distance, default=None)
@@ -98,7 +101,7 @@ class Health(RogueExpert):
             self.probed.clear()
         if intern.hunger >= 1 and s.inventory is not None and not s.inventory.stale:
             food = s.inventory.of_kind("food")
-            hunger = ("fed", "hungry", "weak", "faint")[min(3, intern.hunger)]
+            hunger = HUNGER_WORDS[min(3, intern.hunger)]
             if food and not s.adjacent and intern.hunger >= tactics.eat_at:
                 return Proposal("e" + food[0].letter, f"health: {hunger}: eat {food[0].text!r}")
             unseen = _unlisted(s.inventory) - self.probed
@@ -114,9 +117,8 @@ class Health(RogueExpert):
             self.resting = False
             return None
         if waits_to_faint(s) and not (intern.confused or intern.blind):
-            state = ("hungry", "weak")[intern.hunger - 1]
-            return Proposal("s", f"health: {state}: wait here for the faint, then eat (after "
-                                 "it monsters lose their +4 to hit us)")
+            return Proposal("s", f"health: {HUNGER_WORDS[intern.hunger]}: wait here for the "
+                                 "faint, then eat (after it monsters lose their +4 to hit us)")
         if intern.confused or intern.blind:
             return Proposal("s", "health: confused or blind: wait it out")
         frac = intern.hp_fraction
