@@ -55,6 +55,7 @@ from ._registry import GamePlugin as GamePlugin
 from ._registry import SessionPlan as SessionPlan
 from ._registry import available_games as available_games
 from ._registry import load_game as load_game
+from ._session import ACTED as ACTED
 from ._session import DECISION_TOPIC as DECISION_TOPIC
 from ._session import OBSERVATION as OBSERVATION
 from ._session import Session as Session
@@ -64,6 +65,7 @@ from ._supervisor import open_supervisor as open_supervisor
 from ._supervisor import record_cause as record_cause
 
 __all__ = [
+    "ACTED",
     "DECISION_TOPIC",
     "OBSERVATION",
     "Activation",

@@ -37,6 +37,10 @@ _log = structlog.get_logger("belligerent.session")
 
 #: The entry the session writes each observation to; agents' sensors read it.
 OBSERVATION = "observation"
+#: The entry holding the action taken on the previous observation, written in the
+#: next generation just before its observation: what a player remembers of the keys
+#: he pressed. A source that keeps a clock of game time counts them.
+ACTED = "acted"
 #: The bus topic each :class:`Decision` is published on, for watchers (CLI, daemon).
 DECISION_TOPIC = "decision"
 
@@ -142,6 +146,9 @@ class Session:
         while True:
             observed = await self.adapter.observe()
             generation += 1
+            if self.last_decision is not None and self.last_decision.action is not None:
+                await board.write(ACTED, self.last_decision.action, writer="session",
+                                  generation=generation)
             await board.write(OBSERVATION, observed.payload, writer="adapter",
                               generation=generation)
             if observed.terminal:

@@ -203,6 +203,10 @@ class InternalState:
     #: a sleep; he loses it when his hunger worsens (Hungry, Weak, Faint) or he is
     #: frozen or put to sleep (see ``_odds``).
     steady: bool = False
+    #: A lower bound on Rogue's food clock (``Food_left``: 1,300 at the start, one less
+    #: each turn, 1,100 to 1,500 more per meal up to 2,000; Hungry below 300): the
+    #: turns of the actions taken are counted high, so the true clock is never lower.
+    food_floor: int = 1300
 
     @property
     def hp_fraction(self) -> float:

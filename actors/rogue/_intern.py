@@ -5,6 +5,11 @@ hero, and the messages that change the hero's condition (confusion, blindness,
 being held, frozen). Conditions without a message for their end (Rogue prints one
 for each, but a ``--More--`` may hide it) expire after a generous number of turns.
 
+It keeps a floor under Rogue's food clock (``InternalState.food_floor``) from the
+actions taken (the runtime's ``acted`` entry), counting each as many turns as it
+could take, so that a hero who carries the running flag can eat before the stomach
+daemon takes it away (see ``_upkeep``).
+
 It also follows Rogue's "running" flag on the hero (``InternalState.steady``), which
 decides whether monsters swing at him with +4: set when "you can move again" ends a
 faint, a freeze or a sleep; cleared when the hunger word worsens (Rogue's stomach
@@ -16,30 +21,64 @@ from __future__ import annotations
 
 import attrs
 
-from runtime import Activation
+from runtime import ACTED, Activation
 
 from ._facts import BLOWS, Events, InternalState, Sensed
 from ._gated import GatedSource
 from ._grid import chebyshev
 
 HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
+#: Rogue's food clock: the start, what a meal adds at least (HUNGERTIME - 200), the
+#: most it holds (STOMACHSIZE), and below what each hunger state begins.
+FOOD_START, MEAL_LEAST, STOMACH = 1300, 1100, 2000
+HUNGER_BELOW = {1: 300, 2: 150, 3: 1}
+#: Keys that take no game turn: dismiss a message, escape, list the pack.
+FREE_KEYS = frozenset(" \x1bi")
+
+
+def action_turns(action: object) -> int:
+    """The most game turns an action can take: a count prefix ("10s") its count,
+    a key that Rogue reads without a turn passing none, anything else one."""
+    if not isinstance(action, str) or not action or action[0] in FREE_KEYS:
+        return 0
+    digits = len(action) - len(action.lstrip("0123456789"))
+    return int(action[:digits]) if digits else 1
+
+
+def food_floor(floor: int, turns: int, ate: bool, hunger: int, was: int) -> int:
+    """The next lower bound on Rogue's food clock (see ``InternalState.food_floor``).
+
+    A meal first sets a negative clock to zero; a hunger state newly shown caps the
+    floor below where that state begins (the count was low, or a sleep passed turns
+    without actions).
+    """
+    floor -= turns
+    if ate:
+        floor = min(STOMACH, max(floor, 0) + MEAL_LEAST)
+    elif hunger > was:
+        floor = min(floor, HUNGER_BELOW[hunger] - 1)
+    return floor
 #: Turns after which a condition is assumed over if its end went unseen.
 EXPIRES = 1000
 
 
 def recognise(previous: InternalState, sensed: Sensed, events: Events,
-              ages: dict[str, int]) -> InternalState:
+              ages: dict[str, int], turns: int = 0) -> InternalState:
+    """The next internal state; ``turns`` is the most game turns the last action took."""
     state = previous
     status = sensed.status
     steady = previous.steady
-    if status is not None and HUNGER.get(status.hunger, 0) > previous.hunger:
+    hunger = HUNGER.get(status.hunger, 0) if status is not None else previous.hunger
+    if hunger > previous.hunger:
         steady = False
+    floor = food_floor(previous.food_floor, turns, "ate" in events.kinds(), hunger,
+                       previous.hunger)
     for event in events.events:
         if event.kind == "frozen":
             steady = False
         elif event.kind == "freed":
             steady = True
-    state = attrs.evolve(state, steady=steady)
+    state = attrs.evolve(state, steady=steady, food_floor=floor)
     if status is not None:
         hit = status.hp < previous.hp
         state = attrs.evolve(
@@ -73,7 +112,8 @@ class InternalStateRecogniser(GatedSource):
     """Keeps ``intern`` from ``sensed`` and ``events``."""
 
     name = "intern"
-    reads = frozenset({"sensed", "events"})
+    reads = frozenset({"sensed", "events", ACTED})
+    gate = frozenset({"sensed", "events"})
     writes = frozenset({"intern"})
     budget = 0.5
 
@@ -81,10 +121,17 @@ class InternalStateRecogniser(GatedSource):
         super().__init__(seed)
         self.state = InternalState()
         self.ages: dict[str, int] = {}
+        #: Turns of actions taken on screens without a status line (lists, prompts).
+        self.turns = 0
 
     async def update(self, activation: Activation) -> None:
+        acted = activation.entry(ACTED)
+        if acted is not None and acted.generation == activation.generation:
+            self.turns += action_turns(acted.value)
         sensed: Sensed = activation.read("sensed")
         if sensed.status is None and sensed.player is None:
             return
-        self.state = recognise(self.state, sensed, activation.read("events"), self.ages)
+        self.state = recognise(self.state, sensed, activation.read("events"), self.ages,
+                               self.turns)
+        self.turns = 0
         await activation.write("intern", self.state)

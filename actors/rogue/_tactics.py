@@ -59,6 +59,11 @@ class Tactics:
     #: from then on every monster has +4 again until he has fainted and eaten.
     faint_wait_from: int = _i(2, 1, 2, "with food, wait in a quiet spot for the faint "
                                        "from hunger state 1 Hungry / 2 Weak")
+    #: Health: carrying the running flag, eat once the floor under the food clock
+    #: (``InternalState.food_floor``) is this low; Hungry begins below 300 and takes the
+    #: flag. A meal adds to the clock, so eating early costs food only above 2,000.
+    top_up_at: int = _i(400, 0, 1000, "with the running flag, eat when the food clock's "
+                                      "floor falls to N (Hungry below 300; 0 never)")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

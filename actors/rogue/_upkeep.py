@@ -13,7 +13,10 @@ in view), and eats when it is over: until he next gets hungry, about a thousand
 turns later, monsters hit him a fifth less often (a hobgoblin fight at full health
 kills a level-1 hero about one time in ten instead of one in six). :class:`Hunger`
 eats at once instead if a monster comes while he waits: a faint in a fight is
-several free blows. Exploration walks to the nearest
+several free blows. Once he has the flag, :class:`Hunger` keeps it: a meal adds to
+the food clock rather than setting it, so eating just before he would grow hungry
+costs no food, and the intern recogniser's floor under the clock says when
+(``Tactics.top_up_at``). Exploration walks to the nearest
 frontier (a known walkable square next to the unknown, not yet stood on), takes
 the stairs once the level is explored (or the tactics' patience runs out, or the
 hero is hungry with no food), and otherwise searches for a hidden way on.
@@ -61,8 +64,17 @@ def _dangers(s: Situation) -> bool:
     return attacked or any(t.info.max_damage > 0 for t in s.awake_within(6))
 
 
+def tops_up(s: Situation) -> bool:
+    """Carrying the running flag and food, near the turn hunger would take the flag."""
+    intern, inv = s.intern, s.inventory
+    return (intern is not None and intern.steady and intern.hunger == 0
+            and intern.food_floor <= s.tactics.top_up_at
+            and inv is not None and not inv.stale and bool(inv.of_kind("food")))
+
+
 class Hunger(RogueExpert):
-    """Eats at once when a monster comes while the hero waits, weak, to faint.
+    """Eats at once when a monster comes while the hero waits, weak, to faint, and
+    eats before hunger would take away the running flag the faint gave.
 
     Sits under melee and over everything that would walk toward the monster or wait
     for it: fainting mid-fight gives it four to eleven free blows at +4.
@@ -71,6 +83,12 @@ class Hunger(RogueExpert):
     name = "hunger"
 
     def advise(self, s: Situation) -> Proposal | None:
+        if not s.adjacent and tops_up(s):
+            assert s.inventory is not None and s.intern is not None
+            food = s.inventory.of_kind("food")[0]
+            return Proposal("e" + food.letter,
+                            f"hunger: eat {food.text!r} before hunger takes the running flag "
+                            f"(food clock at least {s.intern.food_floor})")
         # Only hungry, the faint is 150 turns off or more: fight, then wait on.
         if s.adjacent or not waits_to_faint(s) or s.intern.hunger < 2 or not _dangers(s):
             return None

@@ -422,6 +422,36 @@ async def test_hunger_eats_at_once_when_a_monster_comes_while_the_hero_waits_to_
     assert (await with_pack(*coming("Weak", 4))).ask("hunger") is None
 
 
+async def test_hunger_eats_before_hunger_takes_the_running_flag():
+    """After a faint the hero carries the running flag; with the food clock's floor at
+    400 or less and still fed, eat (a meal adds to the clock); not before the faint,
+    not with the clock well up, not with no food, not with a monster beside us."""
+    def view(*marks: tuple[int, int, str], message: str = "") -> RogueView:
+        return screen(room_with((3, 3, "@"), *marks), top=2, message=message)
+
+    async def after(steady: bool, turns: int, *marks: tuple[int, int, str],
+                    pack: list[str] = PACK) -> object:
+        pipeline = await with_pack(view(), pack=pack)
+        if steady:
+            await pipeline.feed(view(message="You can move again"), acted="s")
+        await pipeline.feed(view(*marks), acted=f"{turns}s")
+        return pipeline.ask("hunger")
+
+    proposal = await after(True, 899)
+    assert proposal.action == "ea" and "running flag" in proposal.rationale
+    assert "at least 400" in proposal.rationale
+    assert await after(True, 890) is None  # the floor is 409: not yet
+    assert await after(False, 950) is None  # no flag to keep
+    no_food = ["a) +1 ring mail [protection 4] (being worn)", "b) A +1,+1 mace (weapon in hand)"]
+    assert await after(True, 950, pack=no_food) is None
+    assert await after(True, 950, (3, 4, "H")) is None  # melee's business
+    never = attrs.evolve(Tactics(), top_up_at=0)
+    pipeline = await with_pack(view(), tactics=never)
+    await pipeline.feed(view(message="You can move again"), acted="s")
+    await pipeline.feed(view(), acted="1200s")
+    assert pipeline.ask("hunger") is None  # top_up_at 0: never
+
+
 async def test_waiting_for_the_faint_from_hungry_eats_early_only_when_weak():
     """Tactics.faint_wait_from 1: hungry with food and nothing in view, wait for the faint
     already; a monster coming while only hungry is fought, not eaten for (the faint is

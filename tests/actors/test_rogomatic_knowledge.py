@@ -212,6 +212,35 @@ async def test_internal_state_notes_confusion_until_it_passes():
     assert not pipeline.read("intern").confused
 
 
+async def test_internal_state_keeps_a_floor_under_rogues_food_clock():
+    """1,300 at the start, less each action's most turns (a count its count; a key read
+    without a turn, none); a meal adds 1,100 to a clock it first sets to zero, up to
+    2,000; a hunger word newly shown caps the floor below where that state begins."""
+    def view(hunger: str = "", message: str = "") -> object:
+        return screen(ROOM, top=2, message=message, status_line=status(hunger=hunger))
+
+    pipeline = await fed(view())
+    assert pipeline.read("intern").food_floor == 1300
+    for acted, floor in (("10s", 1290), ("h", 1289), (" ", 1289), ("\x1b", 1289),
+                         ("i", 1289), ("ea", 1288)):
+        await pipeline.feed(view(), acted=acted)
+        assert pipeline.read("intern").food_floor == floor, acted
+    await pipeline.feed(view(message="Yum, that tasted good"), acted="ea")
+    assert pipeline.read("intern").food_floor == 2000  # 1,287 + 1,100, at most 2,000
+    await pipeline.feed(view("Hungry", "You are starting to get hungry"), acted="s")
+    assert pipeline.read("intern").food_floor == 299  # the count was short: Hungry says so
+    await pipeline.feed(view("Weak", "You are starting to feel weak"), acted="s")
+    assert pipeline.read("intern").food_floor == 149
+    await pipeline.feed(view("Faint", "You feel too weak from lack of food.  You faint"),
+                        acted="s")
+    await pipeline.feed(view("Faint", "You can move again"), acted="s")
+    assert pipeline.read("intern").food_floor == -1
+    await pipeline.feed(view(message="Oh, wow, that tasted good"), acted="ea")
+    assert pipeline.read("intern").food_floor == 1100  # a faint's clock is set to 0 first
+    await pipeline.feed(view(message="Bummer, this food tastes awful"), acted="ea")
+    assert pipeline.read("intern").food_floor == 2000
+
+
 async def test_internal_state_follows_rogues_running_flag_on_the_hero():
     """Monsters lose their +4 once the hero moves again after a faint; getting hungrier
     or frozen takes that away, eating does not."""

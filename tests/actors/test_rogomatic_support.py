@@ -17,7 +17,7 @@ from actors.rogue._agents import rogomatic_agent
 from actors.rogue._context import Situation
 from protocols.pty import ScreenSnapshot
 from protocols.rogue import RogueStatus, RogueView, read_screen
-from runtime import Activation, Blackboard, BoardView
+from runtime import ACTED, Activation, Blackboard, BoardView
 
 ROGUE_DATA = os.path.join(os.path.dirname(__file__), "..", "data", "rogue")
 STATUS = "Level: 1  Gold: 0      Hp: 12(12)  Str: 16(16)  Arm: 4   Exp: 1/0"
@@ -74,10 +74,13 @@ class Pipeline:
         self.sources = [factory(seed=0) for factory in self.spec.knowledge_sources]
         self.generation = 0
 
-    async def feed(self, view: RogueView) -> Blackboard:
+    async def feed(self, view: RogueView, acted: str | None = None) -> Blackboard:
+        """Show ``view``, as the screen that answered ``acted`` (the session's entry)."""
         self.generation += 1
         g = self.generation
         view = attrs.evolve(view, generation=g)
+        if acted is not None:
+            self.board.write_nowait(ACTED, acted, writer="session", generation=g)
         self.board.write_nowait("observation", view, writer="adapter", generation=g)
         # Sources are listed in dependency order; a gated source runs once per screen.
         for source in self.sources:

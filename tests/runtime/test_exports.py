@@ -15,6 +15,7 @@ GAME_PACKAGES = {"actors", "games", "protocols"}
 
 #: The public API. Changing it is a decision: update this list on purpose.
 PUBLIC = [
+    "ACTED",
     "DECISION_TOPIC",
     "OBSERVATION",
     "Activation",

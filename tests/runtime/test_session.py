@@ -9,6 +9,7 @@ import trio.testing
 from structlog.testing import capture_logs
 
 from runtime import (
+    ACTED,
     DECISION_TOPIC,
     OBSERVATION,
     Activation,
@@ -146,6 +147,43 @@ async def test_decisions_are_published_on_the_decision_topic(autojump_clock):
     assert [("echo", 2), ("echo", 4), ("echo", 6)] == [(d.expert, d.action) for d in seen]
     assert ("silent", "none", None, "") == seen[0].verdicts[0]
     assert seen[-1] == session.last_decision
+
+
+class Recall(KnowledgeSource):
+    """Writes, with each observation, the action taken on the one before (or None)."""
+
+    name = "recall"
+    reads = frozenset({OBSERVATION, ACTED})
+    writes = frozenset({"recalled"})
+
+    async def activate(self, activation: Activation) -> None:
+        observed, acted = activation.entry(OBSERVATION), activation.entry(ACTED)
+        if observed is None or observed.generation != activation.generation:
+            return  # the action comes first; wait for its observation
+        last = acted.value if acted is not None and acted.generation == observed.generation \
+            else None
+        await activation.write("recalled", (observed.value, last))
+
+
+async def test_sources_read_the_action_taken_on_the_previous_observation(autojump_clock):
+    """The session writes the last action (ACTED) in the next generation before its
+    observation: a source that keeps a clock of game time counts what was done."""
+    seen: list = []
+
+    class Recalled(Expert):
+        name = "recalled"
+        reads = frozenset({"recalled"})
+
+        def propose(self, view: BoardView) -> Proposal:
+            observed, last = view.read("recalled")
+            seen.append((observed, last))
+            return Proposal(observed * 10, "ten times")
+
+    agent = AgentSpec("recaller", "1", knowledge_sources=(Recall,), experts=(Recalled,))
+    adapter = ScriptedAdapter(3)
+    await Session(adapter, agent).run()
+    assert [10, 20, 30] == adapter.actions
+    assert [(1, None), (2, 10), (3, 20)] == seen
 
 
 async def test_session_logs_start_and_end_with_its_context(autojump_clock):
