@@ -1,13 +1,16 @@
 """Two Rog-O-Matic versions compared dungeon by dungeon, from two tournament databases.
 
-Usage: ``python bench/rogue_pairs.py BASE.sqlite3 NEW.sqlite3 [--games 40]``
+Usage: ``python bench/rogue_pairs.py BASE.sqlite3[,MORE...] NEW.sqlite3[,MORE...] [--games 40]``
 
 Games are repeatable (the same agent on the same dungeon plays the same game), so
 two tournaments run with the same ``--seed`` pair up by dungeon: the comparison is
 the count of dungeons where the new version scored more, less, or the same, the
 median and mean of each side, the deepest level, and the causes of death that
-changed. Only dungeons finished in both databases count (a game quit at the time
-cap keeps the gold it had, as the tournament records it).
+changed, with two figures of chance: the two-sided sign test's p on the better and
+worse dungeons, and a bootstrap 95% interval of the mean difference. Only dungeons
+finished in both databases count (a game quit at the time cap keeps the gold it
+had, as the tournament records it). Several databases a side (comma-separated)
+pool their dungeons: 200 games are two tournaments of 100.
 """
 
 from __future__ import annotations
@@ -15,11 +18,38 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import math
+import random
 import sqlite3
 import statistics
 
 
-def load(path: str) -> dict[int, dict]:
+def load(paths: str) -> dict[int, dict]:
+    """Finished games by dungeon (from each comma-separated database)."""
+    out: dict[int, dict] = {}
+    for path in paths.split(","):
+        out.update(load_one(path))
+    return out
+
+
+def sign_test(better: int, worse: int) -> float:
+    """Two-sided exact sign test: the chance of a split this uneven from a fair coin."""
+    n, k = better + worse, min(better, worse)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def bootstrap_mean(diffs: list[float], rounds: int = 10000, seed: int = 0) -> tuple[float, float]:
+    """A 95% percentile-bootstrap interval of the mean of ``diffs``."""
+    rng = random.Random(seed)
+    n = len(diffs)
+    means = sorted(sum(rng.choice(diffs) for _ in range(n)) / n for _ in range(rounds))
+    return means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
+
+
+def load_one(path: str) -> dict[int, dict]:
     """Finished games by dungeon: score, depth, outcome, killer."""
     con = sqlite3.connect(path)
     rows = con.execute("select parameters, outcome, score, turns, detail, wall_time "
@@ -65,6 +95,11 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
                  f"deepest {max(da)} -> {max(db)}; level-1 deaths "
                  f"{sum(1 for k in keys if base[k]['depth'] == 1)} -> "
                  f"{sum(1 for k in keys if new[k]['depth'] == 1)}")
+    diffs = [b - a for a, b in zip(sa, sb)]
+    if diffs:
+        lo, hi = bootstrap_mean(diffs)
+        lines.append(f"sign test p = {sign_test(better, worse):.3g}; mean difference "
+                     f"{statistics.fmean(diffs):+.0f} (95% bootstrap {lo:+.0f} to {hi:+.0f})")
     lines.append("killers: " + ", ".join(f"{x} {ka[x]}->{kb[x]}" for x in killers))
     return "\n".join(lines)
 

@@ -64,6 +64,11 @@ def _dangers(s: Situation) -> bool:
     return attacked or any(t.info.max_damage > 0 for t in s.awake_within(6))
 
 
+#: Turns before a meal to keep the running flag is proposed again when the last one
+#: did not show in the food clock.
+RETRY_TURNS = 20
+
+
 def tops_up(s: Situation) -> bool:
     """Carrying the running flag and food, near the turn hunger would take the flag."""
     intern, inv = s.intern, s.inventory
@@ -82,9 +87,21 @@ class Hunger(RogueExpert):
 
     name = "hunger"
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: The food clock's floor when we last proposed to eat before hunger (None once
+        #: the meal shows in the floor): a meal that did not happen (the proposal lost,
+        #: the pack had changed) is tried again only after ``RETRY_TURNS`` turns more.
+        self.tried: int | None = None
+
     def advise(self, s: Situation) -> Proposal | None:
-        if not s.adjacent and tops_up(s):
+        floor = s.intern.food_floor if s.intern is not None else 0
+        if self.tried is not None and floor > self.tried:
+            self.tried = None
+        retry = self.tried is None or floor <= self.tried - RETRY_TURNS
+        if not s.adjacent and retry and tops_up(s):
             assert s.inventory is not None and s.intern is not None
+            self.tried = floor
             food = s.inventory.of_kind("food")[0]
             return Proposal("e" + food.letter,
                             f"hunger: eat {food.text!r} before hunger takes the running flag "

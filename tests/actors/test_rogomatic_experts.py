@@ -452,6 +452,33 @@ async def test_hunger_eats_before_hunger_takes_the_running_flag():
     assert pipeline.ask("hunger") is None  # top_up_at 0: never
 
 
+async def test_hunger_tries_a_meal_that_did_not_happen_again_only_turns_later():
+    """The proposal lost (or the letter held no food): no meal shows in the food clock,
+    so ask again only after 20 more turns (never a loop of failing keys); once the meal
+    shows, the next top-up comes when the clock is low again."""
+    def view(message: str = "") -> RogueView:
+        return screen(room_with((3, 3, "@")), top=2, message=message)
+
+    pipeline = await with_pack(view())
+    await pipeline.feed(view("You can move again"), acted="s")
+    await pipeline.feed(view(), acted="900s")
+    expert = pipeline.expert("hunger")
+    assert pipeline.ask("hunger", expert).action == "ea"
+    await pipeline.feed(view(), acted="h")  # another expert's step won
+    assert pipeline.ask("hunger", expert) is None
+    await pipeline.feed(view(), acted="18s")
+    assert pipeline.ask("hunger", expert) is None
+    await pipeline.feed(view(), acted="2s")
+    assert pipeline.ask("hunger", expert).action == "ea"
+    await pipeline.feed(view("Yum, that tasted good"), acted="ea")
+    assert pipeline.ask("hunger", expert) is None
+    await pipeline.feed(inventory_screen(PACK), acted="i")  # a meal: look at the pack again
+    await pipeline.feed(view(), acted=" ")
+    assert pipeline.ask("hunger", expert) is None
+    await pipeline.feed(view(), acted="1099s")
+    assert pipeline.ask("hunger", expert).action == "ea"
+
+
 async def test_waiting_for_the_faint_from_hungry_eats_early_only_when_weak():
     """Tactics.faint_wait_from 1: hungry with food and nothing in view, wait for the faint
     already; a monster coming while only hungry is fought, not eaten for (the faint is
