@@ -95,7 +95,7 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
                  f"deepest {max(da)} -> {max(db)}; level-1 deaths "
                  f"{sum(1 for k in keys if base[k]['depth'] == 1)} -> "
                  f"{sum(1 for k in keys if new[k]['depth'] == 1)}")
-    diffs = [b - a for a, b in zip(sa, sb)]
+    diffs = [b - a for a, b in zip(sa, sb, strict=True)]
     if diffs:
         lo, hi = bootstrap_mean(diffs)
         lines.append(f"sign test p = {sign_test(better, worse):.3g}; mean difference "
