@@ -28,12 +28,15 @@ from ._gated import GatedSource
 from ._grid import chebyshev
 
 HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
-#: Rogue's food clock: the start, what a meal adds at least (HUNGERTIME - 200), the
-#: most it holds (STOMACHSIZE), and below what each hunger state begins.
-FOOD_START, MEAL_LEAST, STOMACH = 1300, 1100, 2000
+#: Rogue's food clock: what a meal adds at least (HUNGERTIME - 200), the most it
+#: holds (STOMACHSIZE), and below what each hunger state begins (it starts at 1,300:
+#: ``InternalState.food_floor``'s default).
+MEAL_LEAST, STOMACH = 1100, 2000
 HUNGER_BELOW = {1: 300, 2: 150, 3: 1}
 #: Keys that take no game turn: dismiss a message, escape, list the pack.
 FREE_KEYS = frozenset(" \x1bi")
+#: Turns after which a condition is assumed over if its end went unseen.
+EXPIRES = 1000
 
 
 def action_turns(action: object) -> int:
@@ -58,8 +61,6 @@ def food_floor(floor: int, turns: int, ate: bool, hunger: int, was: int) -> int:
     elif hunger > was:
         floor = min(floor, HUNGER_BELOW[hunger] - 1)
     return floor
-#: Turns after which a condition is assumed over if its end went unseen.
-EXPIRES = 1000
 
 
 def recognise(previous: InternalState, sensed: Sensed, events: Events,
