@@ -72,8 +72,8 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
     hunger = HUNGER.get(status.hunger, 0) if status is not None else previous.hunger
     if hunger > previous.hunger:
         steady = False
-    floor = food_floor(previous.food_floor, turns, "ate" in events.kinds(), hunger,
-                       previous.hunger)
+    kinds = events.kinds()
+    floor = food_floor(previous.food_floor, turns, "ate" in kinds, hunger, previous.hunger)
     for event in events.events:
         if event.kind == "frozen":
             steady = False
@@ -83,7 +83,7 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
     if status is not None:
         hit = status.hp < previous.hp
         state = attrs.evolve(
-            state, hp=status.hp, hp_max=status.hp_max, hunger=HUNGER.get(status.hunger, 0),
+            state, hp=status.hp, hp_max=status.hp_max, hunger=hunger,
             level=status.level, exp_level=status.exp_level, armor=status.armor,
             strength=status.strength, since_hit=0 if hit else previous.since_hit + 1,
         )
@@ -91,7 +91,6 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
         adjacent = tuple((m, p) for m, p in sensed.monsters
                          if chebyshev(p, sensed.player) == 1)
         state = attrs.evolve(state, adjacent=adjacent)
-    kinds = events.kinds()
     flags = {"confused": state.confused, "blind": state.blind, "held": state.held,
              "levitating": state.levitating}
     for flag, on, off in (("confused", "confused", "unconfused"), ("blind", "blind", "unblind"),

@@ -100,12 +100,12 @@ class Hunger(RogueExpert):
             self.tried = None
         retry = self.tried is None or floor <= self.tried - RETRY_TURNS
         if not s.adjacent and retry and tops_up(s):
-            assert s.inventory is not None and s.intern is not None
+            assert s.inventory is not None
             self.tried = floor
             food = s.inventory.of_kind("food")[0]
             return Proposal("e" + food.letter,
                             f"hunger: eat {food.text!r} before hunger takes the running flag "
-                            f"(food clock at least {s.intern.food_floor})")
+                            f"(food clock at least {floor})")
         # Only hungry, the faint is 150 turns off or more: fight, then wait on.
         if s.adjacent or not waits_to_faint(s) or s.intern.hunger < 2 or not _dangers(s):
             return None
