@@ -19,6 +19,7 @@ from ._escape import flee_by_stairs
 from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import THROWABLE, WEAPON_DAMAGE
+from ._kite import Kite, standing_on
 from ._paths import path_to
 
 MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
@@ -53,7 +54,8 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
 def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, Pos, str]]:
     """Steps that leave every threat out of reach, best first, with their merits.
 
-    A step must end two squares from every monster (else it strikes first). Merit:
+    A step must end where no monster can step to (else it strikes first): two squares
+    off, or diagonally beside it across a doorway or a corner of rock. Merit:
     toward the stairs (a real escape), along a loop, away from choke-point dead ends.
     """
     here = s.player
@@ -66,8 +68,8 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     for n in neighbours(here):
         if n in occupied or not s.step_ok(here, n):
             continue
-        if any(chebyshev(n, t.seen.pos) < 2 for t in threats):
-            continue
+        if any(chebyshev(n, t.seen.pos) < 2 and s.step_ok(t.seen.pos, n) for t in threats):
+            continue  # it would strike: beside us, and not across a doorway or a corner
         merit = 0
         why = "away"
         if stairs is not None and stairs_now > 0:
@@ -85,7 +87,14 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     return sorted(options, key=lambda o: -o[0])
 
 
-def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
+#: Moves a retreat must be good for (``_kite``) to count as a loop: walking it lets
+#: the hero heal up to ``Tactics.kite_until`` before he turns to fight.
+KITE_MOVES = 24
+
+
+def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] | None:
+    """The retreat step and how many moves (up to ``KITE_MOVES``) it keeps the
+    awake ``threats`` from striking, by ``_kite``'s look-ahead."""
     if any("holds" in t.info.flags for t in threats) or (s.intern and s.intern.held):
         return None
     if any("flies" in t.info.flags for t in threats):
@@ -93,14 +102,25 @@ def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
     if s.intern is not None and s.intern.confused:
         return None
     if s.terrain is not None and s.player == s.terrain.stairs and not s.levitating:
-        return Proposal(">", "retreat: down the stairs, out of reach")
+        return Proposal(">", "retreat: down the stairs, out of reach"), 0
     moves = escape_moves(s, threats)
-    if not moves:
+    if not moves or s.terrain is None:
         return None
-    merit, n, why = moves[0]
-    if merit < -10:
+    chasers = tuple(t.seen.pos for t in threats if t.awake)
+    others = frozenset(t.seen.pos for t in s.threats) - set(chasers)
+    rows = standing_on(s.terrain.rows, frozenset(chasers))
+    good = Kite(rows, others).first_steps(s.player, chasers, KITE_MOVES)
+    merit, n, why = max(moves, key=lambda m: (good.get(m[1], 0), m[0]))
+    if merit < -10 and good.get(n, 0) < KITE_MOVES:
         return None
-    return Proposal(key_towards(s.player, n), f"retreat {why}")
+    lasts = good.get(n, 0)
+    return Proposal(key_towards(s.player, n), f"retreat {why} (out of reach for "
+                                              f"{lasts} moves)"), lasts
+
+
+def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
+    found = _retreat(s, threats)
+    return None if found is None else found[0]
 
 
 def _zap(s: Situation, t: Threat, names: tuple[str, ...]) -> Proposal | None:
@@ -153,8 +173,10 @@ def battlestations(s: Situation) -> Proposal | None:
         if scroll and worst.adjacent:
             return Proposal("r" + scroll, f"battlestations: could die in one round to the "
                                           f"{name}: read teleportation")
-    retreat = retreat_move(s, threats)
-    if retreat is not None and s.hp_fraction < 0.7:
+    found = _retreat(s, threats)
+    retreat = None if found is None else found[0]
+    kite = found is not None and found[1] >= KITE_MOVES
+    if retreat is not None and s.hp_fraction < (tactics.kite_until if kite else 0.7):
         rounds = "one round" if one_round else f"{tactics.retreat_rounds} rounds"
         return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
                                         f"{name}; {retreat.rationale}")

@@ -44,6 +44,11 @@ class Tactics:
                           "death above this")
     #: Target: chase monsters up to this many squares away.
     chase_distance: int = _i(6, 0, 20, "pursue monsters up to N squares away")
+    #: Battlestations: while a retreat that keeps the monster from striking for
+    #: ``_combat.KITE_MOVES`` moves is there (a loop it follows without a blow; see
+    #: ``_kite``), keep walking it, healing, until hit points reach this fraction.
+    kite_until: float = _f(1.0, 0.0, 1.0, "walk a loop away from a following monster "
+                                          "until hp/max hp reaches this")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,

@@ -1,0 +1,148 @@
+"""Walking away from a following monster: the look-ahead (``_kite``) and its use in a fight."""
+
+from test_rogomatic_support import screen, status, with_pack
+
+from actors.rogue import Tactics
+from actors.rogue._combat import KITE_MOVES
+from actors.rogue._grid import TOP
+from actors.rogue._kite import Kite, standing_on
+
+
+def rows_of(*lines: str, top: int = 2) -> tuple[str, ...]:
+    """Terrain rows (screen rows 1-22) with ``lines`` drawn from screen row ``top``."""
+    out = [" " * 80 for _ in range(22)]
+    for i, line in enumerate(lines):
+        out[top + i - TOP] = line.ljust(80)
+    return tuple(out)
+
+
+#: A ring of passage: rows 2 and 5, columns 2 and 11.
+RING = rows_of("  ##########",
+               "  #        #",
+               "  #        #",
+               "  ##########")
+#: A passage running east into a dead end at column 9.
+DEAD_END = rows_of("  ########")
+
+
+def test_a_monster_moves_to_the_open_square_nearest_the_hero_and_ties_give_each_choice():
+    """Rogue's chase: straight-line (squared) distance, the wall squares refused."""
+    room = rows_of("-------",
+                   "|.....|",
+                   "|.....|",
+                   "|.....|",
+                   "-------")
+    kite = Kite(room)
+    assert kite.replies(((3, 1),), (3, 5)) == [((3, 2),)]
+    # Two squares below and to the right: the diagonal is nearest.
+    assert kite.replies(((3, 1),), (5, 3)) == [((4, 2),)]
+    # In a passage with the hero two squares on, it can only follow.
+    assert Kite(DEAD_END).replies(((2, 3),), (2, 5)) == [((2, 4),)]
+    # A sleeper between them: the two squares beside it are as near, either may be taken.
+    blocked = Kite(room, blocked=frozenset({(3, 3)}))
+    assert sorted(blocked.replies(((4, 3),), (2, 3))) == [((3, 2),), ((3, 4),)]
+
+
+def test_a_dead_end_is_good_for_exactly_the_squares_left_in_it():
+    """Hero at column 4, the monster behind him at 3, the passage ends at column 9:
+    five steps east and then nowhere to go."""
+    kite = Kite(DEAD_END)
+    steps = kite.first_steps((2, 4), ((2, 3),), KITE_MOVES)
+    assert steps == {(2, 5): 5}
+
+
+def test_a_ring_of_passage_is_good_for_as_long_as_asked():
+    """Round a ring the monster follows for ever: corners are safe, since a monster
+    cannot step (or strike) diagonally past rock."""
+    kite = Kite(RING)
+    assert kite.first_steps((2, 5), ((2, 4),), 200) == {(2, 6): 200}
+    assert not kite.reaches((2, 10), (3, 11))  # round the corner: rock at (3, 10)
+    assert kite.reaches((2, 10), (2, 11))
+
+
+def test_the_way_back_past_the_monster_is_no_step_at_all():
+    """Walking into the monster, or beside it, is never a step away."""
+    kite = Kite(RING)
+    assert (2, 3) not in kite.first_steps((2, 5), ((2, 4),), 10)
+    assert list(kite.steps((2, 5), ((2, 4),))) == [(2, 6)]
+
+
+def test_a_room_corner_leaves_no_step():
+    """In a corner of a room, the monster diagonally beside: every step stays in reach."""
+    room = rows_of("-----",
+                   "|...|",
+                   "|...|",
+                   "-----")
+    assert Kite(room).first_steps((3, 1), ((4, 2),), 10) == {}
+
+
+def test_other_monsters_block_the_way():
+    """A sleeper in the passage ahead turns a ring into a dead end."""
+    kite = Kite(RING, blocked=frozenset({(2, 8)}))
+    assert kite.first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): 2}
+
+
+def test_unknown_squares_under_monsters_become_passage():
+    """The map never saw under a monster: the square it stands on is walkable."""
+    rows = standing_on(DEAD_END, frozenset({(2, 10), (2, 4)}))
+    assert rows[2 - TOP][10] == "#" and rows[2 - TOP][4] == "#"
+    assert rows[2 - TOP][11] == " "
+
+
+#: The ring as a screen, drawn from screen row 10, column 20 (clear of the room the
+#: pack is read in): the passage is seen first, then the hurt hero with a hobgoblin
+#: behind him.
+RING_SCREEN = ["##########", "#        #", "#        #", "##########"]
+RING_TOP, RING_LEFT = 10, 20
+
+
+def _on_ring(*marks: tuple[int, int, str], ring: bool = True) -> list[str]:
+    rows = [list(r) for r in RING_SCREEN] if ring else [list(RING_SCREEN[0][:6])]
+    for c, ch in marks:
+        rows[0][c] = ch
+    return [" " * RING_LEFT + "".join(r) for r in rows]
+
+
+async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bool = True):
+    """The hero on the ring's top passage (column 3 of it), the hobgoblin west of him;
+    without the ring, the passage ends two squares east of him."""
+    seen = screen(_on_ring((3, "@"), ring=ring), top=RING_TOP)
+    fight = screen(_on_ring((3, "@"), (2, "H"), ring=ring), top=RING_TOP,
+                   status_line=status(hp=hp, hp_max=12), message="The hobgoblin hits you")
+    return await with_pack(seen, fight, tactics=tactics)
+
+
+async def test_battlestations_walks_a_loop_while_hurt_at_all():
+    """11 of 12 hp beside a hobgoblin on a ring: walk on round it (healing) instead of
+    striking; the greedy retreat waited for 70% of hp."""
+    pipeline = await _beside_hobgoblin(11)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l"
+    assert proposal.rationale.startswith("battlestations: could die in 2 rounds")
+    assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
+
+
+async def test_battlestations_fights_at_full_health_or_without_a_loop():
+    """At 12 of 12, or with the passage ending three squares on, or with ``kite_until``
+    at 0.7, the hero at 11 hp strikes the hobgoblin."""
+    full = await _beside_hobgoblin(12)
+    assert full.ask("melee").action == "h"
+    dead_end = await _beside_hobgoblin(11, ring=False)
+    assert dead_end.ask("melee").action == "h"
+    low = await _beside_hobgoblin(11, Tactics(kite_until=0.7))
+    assert low.ask("melee").action == "h"
+
+
+async def test_a_step_round_a_corner_of_rock_is_out_of_reach():
+    """The passage turns east under the hobgoblin: a step east ends diagonally beside
+    it, but Rogue lets no one step or strike diagonally past rock, so it is a retreat
+    (the old rule, two squares off, left none and the hero fought at 5 hp)."""
+    bend = [" " * RING_LEFT + "#", " " * RING_LEFT + "#########"]
+    seen = screen([bend[0], bend[1][:RING_LEFT] + "@" + bend[1][RING_LEFT + 1:]], top=RING_TOP)
+    fight = screen([bend[0][:RING_LEFT] + "H", bend[1][:RING_LEFT] + "@" +
+                    bend[1][RING_LEFT + 1:]], top=RING_TOP,
+                   status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
+    pipeline = await with_pack(seen, fight)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l"
+    assert "out of reach for 8 moves" in proposal.rationale
