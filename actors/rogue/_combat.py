@@ -4,9 +4,10 @@ Melee decides that a monster next to the hero must be dealt with and first asks
 battlestations (the seed's hierarchy) whether to use magic or run; only if it has
 nothing better does melee strike. Battlestations also stands alone in the static
 order, for the monster that is coming but not yet adjacent. Retreat uses the path
-field, the connectivity analyser's loops and the stairs: a normal-speed monster
-that follows never gets a blow in, so running along a loop or down the stairs
-outlasts it while the hero heals.
+field, the connectivity analyser's loops and the stairs: a monster that follows
+never gets a blow in, so running along a loop or down the stairs outlasts it while
+the hero heals. Which step keeps it so is planned moves ahead (``_kite``): a room
+is a trap (the follower stays straight behind), passages and doorways are not.
 """
 
 from __future__ import annotations
@@ -97,8 +98,10 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     awake ``threats`` from striking, by ``_kite``'s look-ahead."""
     if any("holds" in t.info.flags for t in threats) or (s.intern and s.intern.held):
         return None
-    if any("flies" in t.info.flags for t in threats):
-        return None  # flyers move twice when two squares off: they always catch up
+    if any("erratic" in t.info.flags for t in threats):
+        return None  # a bat's random moves may land a blow from beside us at any step
+    # A flier is no exception: Rogue moves it twice only while it is not yet beside the
+    # hero, and a monster strikes only from beside him, so the second move catches up.
     if s.intern is not None and s.intern.confused:
         return None
     if s.terrain is not None and s.player == s.terrain.stairs and not s.levitating:
@@ -109,7 +112,9 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     chasers = tuple(t.seen.pos for t in threats if t.awake)
     others = frozenset(t.seen.pos for t in s.threats) - set(chasers)
     rows = standing_on(s.terrain.rows, frozenset(chasers))
-    good = Kite(rows, others).first_steps(s.player, chasers, KITE_MOVES)
+    flying = frozenset(i for i, t in enumerate(t for t in threats if t.awake)
+                       if "flies" in t.info.flags)
+    good = Kite(rows, others, flying).first_steps(s.player, chasers, KITE_MOVES)
     merit, n, why = max(moves, key=lambda m: (good.get(m[1], 0), m[0]))
     if merit < -10 and good.get(n, 0) < KITE_MOVES:
         return None

@@ -29,6 +29,9 @@ from ._grid import TOP, Pos, chebyshev, neighbours
 
 #: Monster replies followed per hero move (ties multiply with several monsters).
 MAX_REPLIES = 8
+#: Positions searched per plan at most (a hero in the middle of a 70 by 19 room,
+#: the monster diagonally behind, takes 141). Past it, the rest counts as no way on.
+MAX_POSITIONS = 20_000
 
 
 def standing_on(rows: tuple[str, ...], squares: frozenset[Pos]) -> tuple[str, ...]:
@@ -51,14 +54,17 @@ class Kite:
     ``blocked`` are squares no one walks onto (monsters that are not chasing).
     """
 
-    def __init__(self, rows: tuple[str, ...], blocked: frozenset[Pos] = frozenset()) -> None:
+    def __init__(self, rows: tuple[str, ...], blocked: frozenset[Pos] = frozenset(),
+                 flying: frozenset[int] = frozenset()) -> None:
         self.rows = rows
         self.blocked = blocked
-        #: Positions proven good for at least this many moves, without a loop
-        #: through a position still being searched.
-        self._good: dict[tuple[Pos, tuple[Pos, ...]], int] = {}
-        #: Positions proven to fail within this many moves.
-        self._bad: dict[tuple[Pos, tuple[Pos, ...]], int] = {}
+        #: Indices (in the chasers tuple) of monsters that fly: Rogue moves one a
+        #: second time when its first move leaves it not yet beside the hero.
+        self.flying = flying
+        #: Per position: (moves found, the most searched for) - exact when fewer
+        #: than searched for; found without leaning on a loop still being searched.
+        self._known: dict[tuple[Pos, tuple[Pos, ...]], tuple[int, int]] = {}
+        self.searched = 0
 
     def reaches(self, monster: Pos, hero: Pos) -> bool:
         """Would a monster on ``monster`` strike a hero on ``hero``?"""
@@ -73,32 +79,43 @@ class Kite:
                 yield n
 
     def replies(self, chasers: tuple[Pos, ...], hero: Pos) -> list[tuple[Pos, ...]]:
-        """Where the chasers may stand after they move, one after another, toward ``hero``."""
+        """Where the chasers may stand after they move, one after another, toward ``hero``.
+
+        A flier left two or more squares off moves again, but a monster strikes only
+        from beside the hero at the start of a move, so that move only catches up.
+        """
         outcomes: list[tuple[Pos, ...]] = [()]
         for i, m in enumerate(chasers):
             grown: list[tuple[Pos, ...]] = []
             for done in outcomes:
                 taken = set(done) | set(chasers[i + 1:]) | self.blocked | {hero}
-                best, choices = _dist2(m, hero), [m]
-                for q in neighbours(m):
-                    if q in taken or not can_step(self.rows, m, q):
-                        continue
-                    d = _dist2(q, hero)
-                    if d < best:
-                        best, choices = d, [q]
-                    elif d == best:
-                        choices.append(q)
-                grown.extend(done + (q,) for q in choices)
+                for q in self._nearer(m, hero, taken):
+                    if i in self.flying and _dist2(q, hero) >= 3:
+                        # Not yet beside him (Rogue: squared distance 3 or more): again.
+                        grown.extend(done + (q2,) for q2 in self._nearer(q, hero, taken))
+                    else:
+                        grown.append(done + (q,))
             outcomes = grown[:MAX_REPLIES]
         return outcomes
+
+    def _nearer(self, m: Pos, hero: Pos, taken: set[Pos]) -> list[Pos]:
+        """The squares Rogue's chase may move a monster on ``m`` to: the open ones
+        beside it (or its own) nearest in a straight line to ``hero``."""
+        best, choices = _dist2(m, hero), [m]
+        for q in neighbours(m):
+            if q in taken or not can_step(self.rows, m, q):
+                continue
+            d = _dist2(q, hero)
+            if d < best:
+                best, choices = d, [q]
+            elif d == best:
+                choices.append(q)
+        return choices
 
     def good_for(self, hero: Pos, chasers: tuple[Pos, ...], moves: int) -> int:
         """How many of ``moves`` moves (all of them, if it can) the hero standing on
         ``hero`` can keep walking away, the chasers having just moved."""
-        for n in range(moves, 0, -1):
-            if self._good_for(hero, chasers, n, frozenset())[0]:
-                return n
-        return 0
+        return self._depth(hero, chasers, moves, frozenset())[0]
 
     def first_steps(self, hero: Pos, chasers: tuple[Pos, ...], moves: int) -> dict[Pos, int]:
         """Each escaping step from ``hero``, with how many moves (up to ``moves``) it is
@@ -109,29 +126,38 @@ class Kite:
                               for r in self.replies(chasers, n)), default=0)
         return out
 
-    def _good_for(self, hero: Pos, chasers: tuple[Pos, ...], moves: int,
-                  line: frozenset) -> tuple[bool, bool]:
-        """(good for ``moves`` moves, the proof used a loop back into ``line``)."""
-        if moves <= 0:
-            return True, False
+    def _depth(self, hero: Pos, chasers: tuple[Pos, ...], cap: int,
+               line: frozenset) -> tuple[int, bool]:
+        """(moves, up to ``cap``, the hero can go on walking away; whether that number
+        rests on a loop back into ``line``, the positions being searched)."""
+        if cap <= 0:
+            return 0, False
         key = (hero, chasers)
         if key in line:
-            return True, True
-        if self._good.get(key, -1) >= moves:
-            return True, False
-        if self._bad.get(key, moves + 1) <= moves:
-            return False, False
+            return cap, True
+        known = self._known.get(key)
+        if known is not None:
+            value, searched_to = known
+            if value < searched_to or value >= cap:
+                return min(value, cap), False
+        self.searched += 1
+        if self.searched > MAX_POSITIONS:
+            return 0, True  # not searched: no way on, and not remembered as exact
         line = line | {key}
+        best, best_looped = 0, False
         for n in self.steps(hero, chasers):
-            looped = False
+            worst, looped = cap - 1, False
             for reply in self.replies(chasers, n):
-                ok, loop = self._good_for(n, reply, moves - 1, line)
-                if not ok:
-                    break
-                looped |= loop
-            else:
-                if not looped:
-                    self._good[key] = max(moves, self._good.get(key, -1))
-                return True, looped
-        self._bad[key] = min(moves, self._bad.get(key, moves))
-        return False, False
+                d, loop = self._depth(n, reply, cap - 1, line)
+                worst, looped = min(worst, d), looped or loop
+                if 1 + worst <= best:
+                    break  # this step cannot beat the best one found
+            if 1 + worst > best:
+                best, best_looped = 1 + worst, looped
+            if best >= cap:
+                break
+        if not best_looped:
+            # Exact below ``cap``: steps that leaned on a loop can only have counted
+            # too many, and they did not beat ``best``.
+            self._known[key] = (best, cap)
+        return best, best_looped

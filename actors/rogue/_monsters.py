@@ -4,7 +4,8 @@ Figures from the game's monster table (damage dice per attack, experience level)
 ``max_damage`` is the most one round of attacks can take off the hero, ``mean_damage``
 the average if every attack hits. Flags mark what changes the tactics: a flytrap
 holds (no retreat), a leprechaun or nymph steals and teleports away (don't chase),
-an aquator rusts armour, an ice monster freezes, a floating monster is erratic.
+an aquator rusts armour, an ice monster freezes, a bat is erratic (Rogue moves it at
+random every other turn or so, wherever the hero is).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _m(letter: str, name: str, level: int, dice: str, *flags: str) -> Monster:
 
 MONSTERS: dict[str, Monster] = {m.letter: m for m in (
     _m("A", "aquator", 5, "0d0", "mean", "rusts"),
-    _m("B", "bat", 1, "1d2", "flies"),
+    _m("B", "bat", 1, "1d2", "flies", "erratic"),
     _m("C", "centaur", 4, "1d2/1d5/1d5"),
     _m("D", "dragon", 10, "1d8/1d8/3d10", "mean", "flames"),
     _m("E", "emu", 1, "1d2", "mean"),

@@ -43,6 +43,16 @@ def test_a_monster_moves_to_the_open_square_nearest_the_hero_and_ties_give_each_
     assert sorted(blocked.replies(((4, 3),), (2, 3))) == [((3, 2),), ((3, 4),)]
 
 
+def test_a_flier_moves_again_to_catch_up_but_never_strikes_after_moving():
+    """Three squares behind, a walker comes one square, a flier two (Rogue moves it again
+    while it is not beside the hero); either way it ends behind him, not on him."""
+    assert Kite(DEAD_END).replies(((2, 3),), (2, 7)) == [((2, 4),)]
+    flier = Kite(DEAD_END, flying=frozenset({0}))
+    assert flier.replies(((2, 3),), (2, 7)) == [((2, 5),)]
+    assert flier.replies(((2, 5),), (2, 7)) == [((2, 6),)]  # beside him: once only
+    assert flier.first_steps((2, 4), ((2, 3),), KITE_MOVES) == {(2, 5): 5}  # as a walker
+
+
 def test_a_dead_end_is_good_for_exactly_the_squares_left_in_it():
     """Hero at column 4, the monster behind him at 3, the passage ends at column 9:
     five steps east and then nowhere to go."""
@@ -76,6 +86,16 @@ def test_a_room_corner_leaves_no_step():
     assert Kite(room).first_steps((3, 1), ((4, 2),), 10) == {}
 
 
+def test_an_open_room_is_a_trap_with_the_monster_straight_behind():
+    """Rogue's chase puts a follower straight behind the hero after every step (it takes
+    the square nearest him), so he can only go on forward, or forward diagonally, until
+    the wall: from row 10 with the monster south, seven moves reach the top row (3)."""
+    room = rows_of("-" * 72, *("|" + "." * 70 + "|" for _ in range(19)), "-" * 72)
+    kite = Kite(room)
+    assert kite.good_for((10, 35), ((11, 35),), 23) == 7
+    assert kite.replies(((11, 35),), (9, 36)) == [((10, 36),)]
+
+
 def test_other_monsters_block_the_way():
     """A sleeper in the passage ahead turns a ring into a dead end."""
     kite = Kite(RING, blocked=frozenset({(2, 8)}))
@@ -103,11 +123,12 @@ def _on_ring(*marks: tuple[int, int, str], ring: bool = True) -> list[str]:
     return [" " * RING_LEFT + "".join(r) for r in rows]
 
 
-async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bool = True):
+async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bool = True,
+                            letter: str = "H"):
     """The hero on the ring's top passage (column 3 of it), the hobgoblin west of him;
     without the ring, the passage ends two squares east of him."""
     seen = screen(_on_ring((3, "@"), ring=ring), top=RING_TOP)
-    fight = screen(_on_ring((3, "@"), (2, "H"), ring=ring), top=RING_TOP,
+    fight = screen(_on_ring((3, "@"), (2, letter), ring=ring), top=RING_TOP,
                    status_line=status(hp=hp, hp_max=12), message="The hobgoblin hits you")
     return await with_pack(seen, fight, tactics=tactics)
 
@@ -120,6 +141,17 @@ async def test_battlestations_walks_a_loop_while_hurt_at_all():
     assert proposal.action == "l"
     assert proposal.rationale.startswith("battlestations: could die in 2 rounds")
     assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
+
+
+async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
+    """A kestrel follows like any monster (its second move only catches up); a bat
+    moves at random half the time and may strike from beside us: no retreat from it."""
+    kestrel = await _beside_hobgoblin(5, letter="K")
+    proposal = kestrel.ask("melee")
+    assert proposal.action == "l" and "the kestrel" in proposal.rationale
+    assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
+    bat = await _beside_hobgoblin(5, letter="B")
+    assert bat.ask("melee").rationale.startswith("melee: strike the bat")
 
 
 async def test_battlestations_fights_at_full_health_or_without_a_loop():
