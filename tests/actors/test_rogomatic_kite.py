@@ -133,14 +133,27 @@ async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bo
     return await with_pack(seen, fight, tactics=tactics)
 
 
-async def test_battlestations_walks_a_loop_while_hurt_at_all():
-    """11 of 12 hp beside a hobgoblin on a ring: walk on round it (healing) instead of
-    striking; the greedy retreat waited for 70% of hp."""
-    pipeline = await _beside_hobgoblin(11)
+#: Walking a loop until fully healed (the default stops at 70%).
+HEAL = Tactics(kite_until=1.0)
+
+
+async def test_battlestations_walks_a_loop_while_hurt_at_all_if_the_tactics_say_so():
+    """11 of 12 hp beside a hobgoblin on a ring, ``kite_until`` 1: walk on round it
+    (healing) instead of striking; the greedy retreat waited for 70% of hp."""
+    pipeline = await _beside_hobgoblin(11, HEAL)
     proposal = pipeline.ask("melee")
     assert proposal.action == "l"
     assert proposal.rationale.startswith("battlestations: could die in 2 rounds")
     assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
+
+
+async def test_by_default_the_loop_is_walked_below_70_percent_only():
+    """Default tactics: at 8 of 12 the hero walks the ring, at 9 (75%) he strikes."""
+    hurt = await _beside_hobgoblin(8)
+    assert hurt.ask("melee").action == "l"
+    assert "out of reach for 24 moves" in hurt.ask("melee").rationale
+    better = await _beside_hobgoblin(9)
+    assert better.ask("melee").action == "h"
 
 
 async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
@@ -155,14 +168,12 @@ async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
 
 
 async def test_battlestations_fights_at_full_health_or_without_a_loop():
-    """At 12 of 12, or with the passage ending three squares on, or with ``kite_until``
-    at 0.7, the hero at 11 hp strikes the hobgoblin."""
-    full = await _beside_hobgoblin(12)
+    """Walking until healed, the hero still strikes at 12 of 12, and at 11 when the
+    passage ends two squares on (no loop to heal on)."""
+    full = await _beside_hobgoblin(12, HEAL)
     assert full.ask("melee").action == "h"
-    dead_end = await _beside_hobgoblin(11, ring=False)
+    dead_end = await _beside_hobgoblin(11, HEAL, ring=False)
     assert dead_end.ask("melee").action == "h"
-    low = await _beside_hobgoblin(11, Tactics(kite_until=0.7))
-    assert low.ask("melee").action == "h"
 
 
 async def test_a_step_round_a_corner_of_rock_is_out_of_reach():
