@@ -55,8 +55,10 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
 def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, Pos, str]]:
     """Steps that leave every threat out of reach, best first, with their merits.
 
-    A step must end where no monster can step to (else it strikes first): two squares
-    off, or diagonally beside it across a doorway or a corner of rock. Merit:
+    A step must end two squares from every monster. Rogue lets no one strike
+    diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
+    that, but a first step there measured worse (README: 1.14), so the step taken
+    keeps the two squares. Merit:
     toward the stairs (a real escape), along a loop, away from choke-point dead ends.
     """
     here = s.player
@@ -69,8 +71,8 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     for n in neighbours(here):
         if n in occupied or not s.step_ok(here, n):
             continue
-        if any(chebyshev(n, t.seen.pos) < 2 and s.step_ok(t.seen.pos, n) for t in threats):
-            continue  # it would strike: beside us, and not across a doorway or a corner
+        if any(chebyshev(n, t.seen.pos) < 2 for t in threats):
+            continue  # beside it: the plan's later moves may pass a corner, not this one
         merit = 0
         why = "away"
         if stairs is not None and stairs_now > 0:

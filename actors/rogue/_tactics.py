@@ -47,9 +47,8 @@ class Tactics:
     #: Battlestations: while a retreat that keeps the monster from striking for
     #: ``_combat.KITE_MOVES`` moves is there (a loop it follows without a blow; see
     #: ``_kite``), keep walking it, healing, until hit points reach this fraction.
-    #: At 0.7 it retreats no longer than without a loop; walking until healed (0.85,
-    #: 1.0) measured no better (README).
-    kite_until: float = _f(0.7, 0.0, 1.0, "walk a loop away from a following monster "
+    #: Without a loop the retreat stops at 0.7.
+    kite_until: float = _f(1.0, 0.0, 1.0, "walk a loop away from a following monster "
                                           "until hp/max hp reaches this")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
     #: likely to kill us; 1 never does. Off by default: measured no better (README).

@@ -133,27 +133,18 @@ async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bo
     return await with_pack(seen, fight, tactics=tactics)
 
 
-#: Walking a loop until fully healed (the default stops at 70%).
-HEAL = Tactics(kite_until=1.0)
-
-
-async def test_battlestations_walks_a_loop_while_hurt_at_all_if_the_tactics_say_so():
-    """11 of 12 hp beside a hobgoblin on a ring, ``kite_until`` 1: walk on round it
-    (healing) instead of striking; the greedy retreat waited for 70% of hp."""
-    pipeline = await _beside_hobgoblin(11, HEAL)
+async def test_battlestations_walks_a_loop_while_hurt_at_all():
+    """11 of 12 hp beside a hobgoblin on a ring: walk on round it (healing) instead of
+    striking; without the loop the retreat waits for 70% of hp, and so it does with
+    ``kite_until`` 0.7."""
+    pipeline = await _beside_hobgoblin(11)
     proposal = pipeline.ask("melee")
     assert proposal.action == "l"
     assert proposal.rationale.startswith("battlestations: could die in 2 rounds")
     assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
-
-
-async def test_by_default_the_loop_is_walked_below_70_percent_only():
-    """Default tactics: at 8 of 12 the hero walks the ring, at 9 (75%) he strikes."""
-    hurt = await _beside_hobgoblin(8)
-    assert hurt.ask("melee").action == "l"
-    assert "out of reach for 24 moves" in hurt.ask("melee").rationale
-    better = await _beside_hobgoblin(9)
-    assert better.ask("melee").action == "h"
+    low = await _beside_hobgoblin(11, Tactics(kite_until=0.7))
+    assert low.ask("melee").action == "h"
+    assert (await _beside_hobgoblin(8, Tactics(kite_until=0.7))).ask("melee").action == "l"
 
 
 async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
@@ -168,24 +159,26 @@ async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
 
 
 async def test_battlestations_fights_at_full_health_or_without_a_loop():
-    """Walking until healed, the hero still strikes at 12 of 12, and at 11 when the
-    passage ends two squares on (no loop to heal on)."""
-    full = await _beside_hobgoblin(12, HEAL)
+    """At 12 of 12, or at 11 with the passage ending two squares on (no loop to heal
+    on), the hero strikes the hobgoblin."""
+    full = await _beside_hobgoblin(12)
     assert full.ask("melee").action == "h"
-    dead_end = await _beside_hobgoblin(11, HEAL, ring=False)
+    dead_end = await _beside_hobgoblin(11, ring=False)
     assert dead_end.ask("melee").action == "h"
 
 
-async def test_a_step_round_a_corner_of_rock_is_out_of_reach():
-    """The passage turns east under the hobgoblin: a step east ends diagonally beside
-    it, but Rogue lets no one step or strike diagonally past rock, so it is a retreat
-    (the old rule, two squares off, left none and the hero fought at 5 hp)."""
+async def test_the_first_step_keeps_two_squares_even_round_a_corner():
+    """The passage turns east under the hobgoblin: a step east would end diagonally
+    beside it past rock, where Rogue lets it neither step nor strike, and the plan
+    counts on that for later moves; the step taken now keeps two squares (the corner
+    step measured worse), so with 5 hp and nowhere else to go the hero strikes."""
     bend = [" " * RING_LEFT + "#", " " * RING_LEFT + "#########"]
     seen = screen([bend[0], bend[1][:RING_LEFT] + "@" + bend[1][RING_LEFT + 1:]], top=RING_TOP)
     fight = screen([bend[0][:RING_LEFT] + "H", bend[1][:RING_LEFT] + "@" +
                     bend[1][RING_LEFT + 1:]], top=RING_TOP,
                    status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
     pipeline = await with_pack(seen, fight)
-    proposal = pipeline.ask("melee")
-    assert proposal.action == "l"
-    assert "out of reach for 8 moves" in proposal.rationale
+    assert pipeline.ask("melee").rationale.startswith("melee: strike the hobgoblin")
+    kite = Kite(pipeline.situation().terrain.rows)
+    assert kite.first_steps((RING_TOP + 1, RING_LEFT), ((RING_TOP, RING_LEFT),), 24) == {
+        (RING_TOP + 1, RING_LEFT + 1): 8}
