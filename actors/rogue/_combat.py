@@ -20,7 +20,7 @@ from ._escape import flee_by_stairs
 from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import THROWABLE, WEAPON_DAMAGE
-from ._kite import Kite, standing_on
+from ._kite import Kite
 from ._paths import path_to
 
 MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
@@ -111,12 +111,12 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     moves = escape_moves(s, threats)
     if not moves or s.terrain is None:
         return None
-    chasers = tuple(t.seen.pos for t in threats if t.awake)
+    awake = [t for t in threats if t.awake]
+    chasers = tuple(t.seen.pos for t in awake)
     others = frozenset(t.seen.pos for t in s.threats) - set(chasers)
-    rows = standing_on(s.terrain.rows, frozenset(chasers))
-    flying = frozenset(i for i, t in enumerate(t for t in threats if t.awake)
-                       if "flies" in t.info.flags)
-    good = Kite(rows, others, flying).first_steps(s.player, chasers, KITE_MOVES)
+    flying = frozenset(i for i, t in enumerate(awake) if "flies" in t.info.flags)
+    # The terrain map already counts the squares monsters stand on as walkable.
+    good = Kite(s.terrain.rows, others, flying).first_steps(s.player, chasers, KITE_MOVES)
     merit, n, why = max(moves, key=lambda m: (good.get(m[1], 0), m[0]))
     if merit < -10 and good.get(n, 0) < KITE_MOVES:
         return None

@@ -25,23 +25,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ._connect import can_step
-from ._grid import TOP, Pos, chebyshev, neighbours
+from ._grid import Pos, chebyshev, neighbours
 
 #: Monster replies followed per hero move (ties multiply with several monsters).
 MAX_REPLIES = 8
 #: Positions searched per plan at most (a hero in the middle of a 70 by 19 room,
 #: the monster diagonally behind, takes 141). Past it, the rest counts as no way on.
 MAX_POSITIONS = 20_000
-
-
-def standing_on(rows: tuple[str, ...], squares: frozenset[Pos]) -> tuple[str, ...]:
-    """``rows`` with the unknown squares among ``squares`` (where monsters stand: the
-    map has not seen under them) made passage, so a planned walk may cross them."""
-    out = list(rows)
-    for r, c in squares:
-        if out[r - TOP][c] == " ":
-            out[r - TOP] = out[r - TOP][:c] + "#" + out[r - TOP][c + 1:]
-    return tuple(out)
 
 
 def _dist2(a: Pos, b: Pos) -> int:
@@ -120,11 +110,20 @@ class Kite:
     def first_steps(self, hero: Pos, chasers: tuple[Pos, ...], moves: int) -> dict[Pos, int]:
         """Each escaping step from ``hero``, with how many moves (up to ``moves``) it is
         good for: the step itself counts as one."""
-        out = {}
-        for n in self.steps(hero, chasers):
-            out[n] = 1 + min((self.good_for(n, r, moves - 1)
-                              for r in self.replies(chasers, n)), default=0)
-        return out
+        return {n: 1 + self._after(n, chasers, moves - 1, frozenset())[0]
+                for n in self.steps(hero, chasers)}
+
+    def _after(self, step: Pos, chasers: tuple[Pos, ...], cap: int, line: frozenset,
+               enough: int = -1) -> tuple[int, bool]:
+        """(moves, up to ``cap``, the hero is good for once on ``step``, whatever the
+        chasers do; whether that leaned on a loop). Stops once down to ``enough``."""
+        worst, looped = cap, False
+        for reply in self.replies(chasers, step):
+            d, loop = self._depth(step, reply, cap, line)
+            worst, looped = min(worst, d), looped or loop
+            if worst <= enough:
+                break
+        return worst, looped
 
     def _depth(self, hero: Pos, chasers: tuple[Pos, ...], cap: int,
                line: frozenset) -> tuple[int, bool]:
@@ -146,12 +145,8 @@ class Kite:
         line = line | {key}
         best, best_looped = 0, False
         for n in self.steps(hero, chasers):
-            worst, looped = cap - 1, False
-            for reply in self.replies(chasers, n):
-                d, loop = self._depth(n, reply, cap - 1, line)
-                worst, looped = min(worst, d), looped or loop
-                if 1 + worst <= best:
-                    break  # this step cannot beat the best one found
+            # Stop at best - 1: this step could then not beat the best one found.
+            worst, looped = self._after(n, chasers, cap - 1, line, best - 1)
             if 1 + worst > best:
                 best, best_looped = 1 + worst, looped
             if best >= cap:

@@ -5,7 +5,7 @@ from test_rogomatic_support import screen, status, with_pack
 from actors.rogue import Tactics
 from actors.rogue._combat import KITE_MOVES
 from actors.rogue._grid import TOP
-from actors.rogue._kite import Kite, standing_on
+from actors.rogue._kite import Kite
 
 
 def rows_of(*lines: str, top: int = 2) -> tuple[str, ...]:
@@ -102,11 +102,16 @@ def test_other_monsters_block_the_way():
     assert kite.first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): 2}
 
 
-def test_unknown_squares_under_monsters_become_passage():
-    """The map never saw under a monster: the square it stands on is walkable."""
-    rows = standing_on(DEAD_END, frozenset({(2, 10), (2, 4)}))
-    assert rows[2 - TOP][10] == "#" and rows[2 - TOP][4] == "#"
-    assert rows[2 - TOP][11] == " "
+async def test_unknown_squares_under_monsters_are_walkable_for_the_plan():
+    """The map never saw under a monster: the terrain map counts its square as
+    passage (the plan may cross it), and the rock beyond stays rock."""
+    line = " " * RING_LEFT + "#########"
+    seen = screen([line[:RING_LEFT + 2] + "@"], top=RING_TOP)
+    fight = screen([line[:RING_LEFT + 2] + "@K"], top=RING_TOP)
+    pipeline = await with_pack(seen, fight)
+    rows = pipeline.situation().terrain.rows
+    assert rows[RING_TOP - TOP][RING_LEFT + 3] == "#"
+    assert rows[RING_TOP - TOP][RING_LEFT + 4] == " "
 
 
 #: The ring as a screen, drawn from screen row 10, column 20 (clear of the room the
