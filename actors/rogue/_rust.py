@@ -1,0 +1,103 @@
+"""Armor off for an aquator: its touch rusts armor, and it does no other harm.
+
+Rogue 5.4.4's aquator (``A``) has no damage dice. Each of its hits calls
+``rust_armor`` instead, which makes the worn armor one point worse, down to armor
+class 9 (``Arm: 1``), unless the armor is leather or protected. It hits three
+times in four against ring mail (level 5, and +4 while the hero lacks Rogue's
+running flag), and has some 22 hit points, so one fight ruins a suit: in 1.14's
+games, 49 of the 76 heroes who reached level 10 died at ``Arm: 1``.
+
+Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
+turn) while an aquator is near and no monster that does damage is awake nearby,
+and goes back on (``W``, two turns) once no aquator is near, or as soon as a
+monster that can hurt comes. The two distances differ, so that an aquator at the
+edge of reach does not make the hero dress and undress by turns.
+"""
+
+from __future__ import annotations
+
+from runtime import Proposal
+
+from ._base import RogueExpert
+from ._context import Situation
+from ._facts import Item
+
+#: An aquator this near (squares, as the king moves): take the armor off.
+SHED_WITHIN = 3
+#: No aquator this near any more: put it back on.
+WEAR_BEYOND = 5
+#: A monster that does damage, awake this near, wants the armor on.
+DANGER_WITHIN = 6
+#: Asking for the same change this many times without the pack showing it done
+#: means something keeps it from happening: stop asking for this encounter.
+MAX_ASKS = 4
+
+
+def rusts(item: Item) -> bool:
+    """Whether an aquator's touch can make ``item`` worse (leather never rusts)."""
+    return item.kind == "armor" and item.name != "leather armor"
+
+
+class RustGuard(RogueExpert):
+    """Takes the armor off while an aquator is near, and puts it back on after."""
+
+    name = "rust"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: The letter of the armor we asked to take off: once the pack shows nothing
+        #: worn, it is the one to put back on.
+        self.shed: str | None = None
+        #: How often each change (``"T" + letter`` or ``"W" + letter``) was asked for
+        #: in this encounter without the pack showing it done.
+        self.asks: dict[str, int] = {}
+        #: Armor Rogue would not let us take off ("It appears to be cursed").
+        self.cursed: set[str] = set()
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if self.shed is not None and s.events is not None and any(
+                "cursed" in e.subject.lower() for e in s.events.events):
+            self.cursed.add(self.shed)  # our T was refused
+        inv = s.inventory
+        status = s.sensed.status
+        if inv is None or inv.stale or status is None:
+            return None
+        armor = inv.of_kind("armor")
+        worn = next((a for a in armor if a.worn), None)
+        nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags), default=None)
+        danger = any(t.info.max_damage > 0 for t in s.awake_within(DANGER_WITHIN))
+        if worn is not None:
+            return self._take_off(s, worn, nearest, danger)
+        self.asks = {k: v for k, v in self.asks.items() if not k.startswith("T")}
+        item = next((a for a in armor if a.letter == self.shed), None)
+        if item is None:
+            self.shed = None  # never taken off by us, or gone from the pack
+            return None
+        if nearest is not None and nearest <= WEAR_BEYOND and not danger:
+            return None
+        if not self._ask("W" + item.letter):
+            self.shed = None
+            return None
+        why = "a monster that hurts is coming" if danger else "no aquator near"
+        return Proposal("W" + item.letter, f"rust: put {item.text!r} back on ({why})")
+
+    def _take_off(self, s: Situation, worn: Item, nearest: int | None,
+                  danger: bool) -> Proposal | None:
+        self.asks.pop("W" + worn.letter, None)
+        status = s.sensed.status
+        assert status is not None
+        if (nearest is None or nearest > SHED_WITHIN or danger or not rusts(worn)
+                or status.armor <= 1 or worn.letter in self.cursed):
+            self.shed = None
+            self.asks.pop("T" + worn.letter, None)
+            return None
+        if not self._ask("T" + worn.letter):
+            return None
+        self.shed = worn.letter
+        return Proposal("T", f"rust: take off {worn.text!r} (Arm {status.armor}) before the "
+                             f"aquator {nearest} squares off rusts it; it does no other harm")
+
+    def _ask(self, change: str) -> bool:
+        """Count one more request for ``change``; false once asked too often."""
+        self.asks[change] = self.asks.get(change, 0) + 1
+        return self.asks[change] <= MAX_ASKS

@@ -1,0 +1,101 @@
+"""Armor off for an aquator (``_rust``): off while one is near, back on after."""
+
+from test_rogomatic_support import PACK, inventory_screen, room_with, screen, status, with_pack
+
+from runtime import Arbiter
+
+#: The starting pack with the ring mail taken off.
+UNDRESSED = [line.replace(" (being worn)", "") for line in PACK]
+
+
+async def _near(*marks: tuple[int, int, str], pack: list[str] = PACK, arm: int = 4,
+                message: str = ""):
+    """The hero at (3, 3) of the room with ``marks``, having read ``pack``."""
+    view = screen(room_with((3, 3, "@"), *marks), top=2, status_line=status(armor=arm),
+                  message=message)
+    return await with_pack(view, pack=pack)
+
+
+async def test_the_armor_comes_off_when_an_aquator_comes_near():
+    pipeline = await _near((3, 5, "A"))
+    proposal = pipeline.ask("rust")
+    assert proposal.action == "T"
+    assert "aquator 2 squares off" in proposal.rationale
+    assert (await _near((3, 8, "A"))).ask("rust") is None  # five squares: not yet
+
+
+async def test_the_armor_stays_on_when_a_monster_that_hurts_is_about():
+    """An aquator beside the hero and a hobgoblin walking up: armor matters more."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 9, "H")), top=2))
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 8, "H")), top=2))
+    assert pipeline.ask("rust") is None
+    # The same aquator alone: off it comes.
+    assert (await _near((3, 4, "A"))).ask("rust").action == "T"
+
+
+async def test_nothing_to_lose_means_nothing_taken_off():
+    """Leather never rusts; at Arm 1 rust has done its worst."""
+    leather = [line.replace("+1 ring mail [protection 4]", "leather armor [protection 2]")
+               for line in PACK]
+    assert (await _near((3, 5, "A"), pack=leather, arm=2)).ask("rust") is None
+    assert (await _near((3, 5, "A"), arm=1)).ask("rust") is None
+
+
+async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
+    pipeline = await _near((3, 5, "A"))
+    guard = pipeline.expert("rust")
+    assert pipeline.ask("rust", guard).action == "T"
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2,
+                               message="you used to be wearing b) +1 ring mail [protection 4]"))
+    await pipeline.feed(inventory_screen(UNDRESSED))
+    fight = screen(room_with((3, 3, "@"), (3, 4, "A")), top=2, status_line=status(armor=0))
+    await pipeline.feed(fight)
+    assert pipeline.ask("rust", guard) is None  # fighting it naked
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2, status_line=status(armor=0),
+                               message="you have defeated the aquator"))
+    proposal = pipeline.ask("rust", guard)
+    assert proposal.action == "Wb"
+    assert "no aquator near" in proposal.rationale
+
+
+async def test_undressed_the_hero_dresses_again_for_a_monster_that_hurts():
+    pipeline = await _near((3, 5, "A"))
+    guard = pipeline.expert("rust")
+    assert pipeline.ask("rust", guard).action == "T"
+    await pipeline.feed(inventory_screen(UNDRESSED))
+    for col in (10, 9):  # a hobgoblin walks in while the aquator is still beside us
+        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, col, "H")), top=2,
+                                   status_line=status(armor=0)))
+    proposal = pipeline.ask("rust", guard)
+    assert proposal.action == "Wb"
+    assert "a monster that hurts is coming" in proposal.rationale
+
+
+async def test_armor_not_taken_off_by_us_is_left_to_the_armor_expert():
+    """Naked from the start (say the hero took it off for a better suit): not ours."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2, status_line=status(armor=0)),
+                               pack=UNDRESSED)
+    assert pipeline.ask("rust") is None
+
+
+async def test_cursed_armor_is_not_asked_for_again():
+    """Rogue refuses: "you can't.  It appears to be cursed". The armor stays on."""
+    pipeline = await _near((3, 5, "A"))
+    guard = pipeline.expert("rust")
+    assert pipeline.ask("rust", guard).action == "T"
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2,
+                               message="you can't.  It appears to be cursed"))
+    assert pipeline.ask("rust", guard) is None
+    await pipeline.feed(inventory_screen(PACK))  # the list the inventory expert asks for
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2))
+    assert pipeline.ask("rust", guard) is None
+    assert pipeline.ask("rust").action == "T"  # a guard that did not see the refusal
+
+
+async def test_the_rust_guard_acts_before_melee():
+    """Beside an aquator in armor: melee would strike, the arbiter takes the guard's T."""
+    pipeline = await _near((3, 4, "A"))
+    assert pipeline.ask("melee").action == "l"
+    arbiter = Arbiter([factory(seed=0) for factory in pipeline.spec.experts])
+    decision = await arbiter.decide(pipeline.board, pipeline.generation)
+    assert (decision.expert, decision.action) == ("rust", "T")
