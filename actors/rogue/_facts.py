@@ -196,6 +196,9 @@ class InternalState:
     held: bool = False
     #: Floating (a potion of levitation): no stairs until "you float gently to the ground".
     levitating: bool = False
+    #: Tripping (a potion of hallucination, 850 turns): Rogue draws every monster as a
+    #: random letter, a new one each turn, so no letter on the map names its monster.
+    hallucinating: bool = False
     #: Decisions since we last took damage.
     since_hit: int = 0
     #: Rogue's "running" flag on the hero: monsters get +4 to hit a defender without

@@ -2,7 +2,7 @@
 
 From the status line (hit points, hunger word, level), the monsters next to the
 hero, and the messages that change the hero's condition (confusion, blindness,
-being held, frozen). Conditions without a message for their end (Rogue prints one
+hallucination, being held, frozen). Conditions without a message for their end (Rogue prints one
 for each, but a ``--More--`` may hide it) expire after a generous number of turns.
 
 It keeps a floor under Rogue's food clock (``InternalState.food_floor``) from the
@@ -92,15 +92,16 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
                          if chebyshev(p, sensed.player) == 1)
         state = attrs.evolve(state, adjacent=adjacent)
     flags = {"confused": state.confused, "blind": state.blind, "held": state.held,
-             "levitating": state.levitating}
+             "levitating": state.levitating, "hallucinating": state.hallucinating}
     for flag, on, off in (("confused", "confused", "unconfused"), ("blind", "blind", "unblind"),
-                          ("levitating", "levitating", "landed")):
+                          ("levitating", "levitating", "landed"),
+                          ("hallucinating", "hallucinating", "unhallucinating")):
         if on in kinds:
             flags[flag], ages[flag] = True, 0
         elif off in kinds:
             flags[flag] = False
     flags["held"] = "held" in kinds or (state.held and bool(state.adjacent))
-    for flag in ("confused", "blind", "levitating"):
+    for flag in ("confused", "blind", "levitating", "hallucinating"):
         ages[flag] = ages.get(flag, 0) + 1
         if ages[flag] > EXPIRES:
             flags[flag] = False

@@ -11,7 +11,8 @@ Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
 turn) while an aquator is near and no monster that does damage is awake nearby,
 and goes back on (``W``, two turns) once no aquator is near, or as soon as a
 monster that can hurt comes. The two distances differ, so that an aquator at the
-edge of reach does not make the hero dress and undress by turns.
+edge of reach does not make the hero dress and undress by turns. While the hero
+hallucinates, Rogue draws each monster as a random letter: the armor stays on.
 """
 
 from __future__ import annotations
@@ -64,7 +65,11 @@ class RustGuard(RogueExpert):
             return None
         armor = inv.of_kind("armor")
         worn = next((a for a in armor if a.worn), None)
-        nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags), default=None)
+        # Tripping, Rogue draws each monster as a random letter: an "A" is most likely
+        # something else (and an aquator shows as anything).
+        tripping = s.intern is not None and s.intern.hallucinating
+        nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags),
+                      default=None) if not tripping else None
         danger = any(t.info.max_damage > 0 for t in s.awake_within(DANGER_WITHIN))
         if worn is not None:
             return self._take_off(s, worn, nearest, danger)

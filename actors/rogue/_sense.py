@@ -90,6 +90,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("unconfused", r"you feel less (?:confused|trip)"),
         ("blind", r"everything is dark|a cloak of darkness falls"),
         ("unblind", r"the veil of darkness lifts|far out"),
+        ("hallucinating", r"everything seems so cosmic"),
+        ("unhallucinating", r"everything looks so boring now"),
         ("levitating", r"you're floating|you start to float in the air"),
         ("landed", r"you float gently to the ground|you've hit the ground"),
         ("weaker", r"you feel (?:a bite in your leg and now feel )?weaker|has weakened you"),

@@ -42,6 +42,8 @@ def test_sense_finds_the_hero_monsters_and_objects():
     ("You feel too weak from lack of food.  You faint", ["hungry", "hungry"]),
     ("You can't.  You're floating off the ground!", ["illegal", "levitating"]),
     ("You float gently to the ground", ["landed"]),
+    ("Oh, wow!  Everything seems so cosmic!", ["hallucinating"]),
+    ("Everything looks SO boring now.", ["unhallucinating"]),
     ("You can move again", ["freed"]),
     ("You are frozen by the ice monster", ["frozen"]),
     ("A strange white mist envelops you and you fall asleep", ["frozen"]),
@@ -210,6 +212,16 @@ async def test_internal_state_notes_confusion_until_it_passes():
     assert pipeline.read("intern").confused
     await pipeline.feed(screen(ROOM, top=2, message="You feel less confused now"))
     assert not pipeline.read("intern").confused
+
+
+async def test_internal_state_notes_hallucination_until_it_passes():
+    """Rogue's potion of hallucination: "so cosmic" sets the flag, "SO boring" clears it."""
+    pipeline = await fed(screen(ROOM, top=2, message="Oh, wow!  Everything seems so cosmic!"))
+    assert pipeline.read("intern").hallucinating
+    await pipeline.feed(screen(ROOM, top=2))
+    assert pipeline.read("intern").hallucinating
+    await pipeline.feed(screen(ROOM, top=2, message="Everything looks SO boring now."))
+    assert not pipeline.read("intern").hallucinating
 
 
 async def test_internal_state_keeps_a_floor_under_rogues_food_clock():

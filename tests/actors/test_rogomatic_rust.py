@@ -71,6 +71,15 @@ async def test_undressed_the_hero_dresses_again_for_a_monster_that_hurts():
     assert "a monster that hurts is coming" in proposal.rationale
 
 
+async def test_a_hallucinated_aquator_is_no_reason_to_undress():
+    """Tripping, Rogue draws each monster as a random letter (dungeon 181: an orc drawn
+    as an "A" made 1.15's first build take the ring mail off)."""
+    tripping = await _near(message="Oh, wow!  Everything seems so cosmic!")
+    await tripping.feed(inventory_screen(PACK))  # the potion is gone: the pack is read again
+    await tripping.feed(screen(room_with((3, 3, "@"), (3, 5, "A")), top=2))
+    assert tripping.ask("rust") is None
+
+
 async def test_armor_not_taken_off_by_us_is_left_to_the_armor_expert():
     """Naked from the start (say the hero took it off for a better suit): not ours."""
     pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2, status_line=status(armor=0)),
