@@ -91,6 +91,28 @@ def expected_armor(item: Item) -> int:
     return 10 - ARMOR_CLASS.get(item.name, 8)
 
 
+def _bare(text: str) -> str:
+    """An item's text without the state Rogue appends to it, lower case."""
+    return text.lower().replace(" (being worn)", "").replace(" (weapon in hand)", "").strip()
+
+
+def _with_hidden_first(inv: Inventory, items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """``items`` listed under a blank row 0, with a guess at the line Rogue blanked.
+
+    Exactly one item is hidden. Rogue lists the pack in its own order (kinds in the
+    order they were first carried, so food picked up after the first ration was eaten
+    comes last under the letter ``a``), not by letter. Of the known items the list
+    lacks, the hidden one is taken to be the one worn or wielded (they cannot leave
+    the pack without a message), else the lowest letter. Dungeon 5 under 1.14 lost
+    its worn ring mail from the database this way, and with it every armor decision.
+    """
+    shown = {i.letter for i in items}
+    hidden = [i for i in inv.items if i.letter not in shown]
+    if not hidden:
+        return items
+    return (min(hidden, key=lambda i: (not (i.worn or i.wielded), i.letter)),) + items
+
+
 #: Messages that leave the pack as it was.
 _HARMLESS = frozenset({
     "killed", "we_hit", "we_missed", "hit_by", "missed_by", "found_gold", "moved_onto",
@@ -103,10 +125,7 @@ def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
     if sensed.kind == "inventory":
         items = tuple(parse_item(letter, text) for letter, text in sensed.items)
         if sensed.top_blank:
-            # Rogue blanked row 0 (the list's first line): keep what we knew of the
-            # letters before the first one shown.
-            first = min((i.letter for i in items), default="{")
-            items = tuple(i for i in inv.items if i.letter < first) + items
+            items = _with_hidden_first(inv, items)
         # A one-item list from a prompt ("which object...? *") is not the whole pack.
         return Inventory(items=items, stale=False, full=inv.full and len(items) >= 23,
                          tried=inv.tried)
@@ -124,6 +143,14 @@ def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
         elif event.kind == "wielding" and event.detail in items:
             for letter, item in items.items():
                 items[letter] = attrs.evolve(item, wielded=letter == event.detail)
+            stale = True
+        elif event.kind == "wearing":
+            # "you are now wearing <name>": no letter, so the armor is found by its name
+            # (the next list may hide its line under a blank row 0).
+            name = event.subject.lower()
+            for letter, item in items.items():
+                if item.kind == "armor" and _bare(item.text) == name:
+                    items[letter] = attrs.evolve(item, worn=True)
             stale = True
         elif event.kind == "took_off" and event.detail in items:
             items[event.detail] = attrs.evolve(items[event.detail], worn=False)

@@ -165,6 +165,19 @@ async def test_inventory_database_keeps_the_first_item_when_row_0_was_blanked():
     assert [i.letter for i in pipeline.read("inventory").items] == ["a", "b"]
 
 
+async def test_the_hidden_first_line_is_the_armor_worn_when_food_comes_last():
+    """Rogue lists the pack in its own order: food carried again after the first
+    ration was eaten comes last, under ``a``. Row 0 hid the worn ring mail ``b``; one
+    line is hidden, so the potion drunk meanwhile (``f``) is not kept."""
+    pack = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)", "c) A +1,+1 mace",
+            "f) A blue potion"]
+    pipeline = await fed(inventory_screen(pack))
+    await pipeline.feed(inventory_screen(["", "c) A +1,+1 mace", "a) Some food"]))
+    items = pipeline.read("inventory").items
+    assert sorted(i.letter for i in items) == ["a", "b", "c"]
+    assert next(i for i in items if i.letter == "b").worn
+
+
 async def test_a_message_restored_with_the_screen_under_a_list_is_not_news():
     """The screen redrawn after closing a list shows the old message: no events from it."""
     pipeline = await fed(inventory_screen(["a) Some food"]),

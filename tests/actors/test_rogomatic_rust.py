@@ -56,6 +56,13 @@ async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
     proposal = pipeline.ask("rust", guard)
     assert proposal.action == "Wb"
     assert "no aquator near" in proposal.rationale
+    # Rogue says so, and the next list hides the ring mail under a blank row 0: worn.
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2,
+                               message="you are now wearing +1 ring mail [protection 4]"))
+    await pipeline.feed(inventory_screen([""] + UNDRESSED[2:] + UNDRESSED[:1]))
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2))
+    assert pipeline.ask("rust", guard) is None
+    assert next(i for i in pipeline.read("inventory").items if i.letter == "b").worn
 
 
 async def test_undressed_the_hero_dresses_again_for_a_monster_that_hurts():
