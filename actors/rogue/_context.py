@@ -27,7 +27,7 @@ from ._facts import (
     Terrain,
 )
 from ._grid import Pos, chebyshev, key_towards
-from ._monsters import Monster, monster
+from ._monsters import Monster, likely_at, monster
 from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, fight_odds
 from ._paths import first_step, path_to
 from ._tactics import Tactics
@@ -117,13 +117,17 @@ class Situation:
             for letter, pos in self.sensed.monsters)
         current = {pos for _, pos in self.sensed.monsters}
         blows = self.events is not None and any(e.kind in BLOWS for e in self.events.events)
+        tripping = None
+        if self.intern is not None and self.intern.hallucinating:
+            tripping = likely_at(self.sensed.status.level if self.sensed.status else 1)
         out = []
         for m in seen:
             if m.pos not in current:
                 continue
             d = chebyshev(m.pos, self.player)
             adjacent = d == 1 and self.step_ok(self.player, m.pos)
-            t = Threat(m, monster(m.symbol), d, m.moves > 0 or adjacent, adjacent)
+            info = tripping or monster(m.symbol)
+            t = Threat(m, info, d, m.moves > 0 or adjacent, adjacent)
             if not blows and self.let_lie(t):
                 t = attrs.evolve(t, awake=False, adjacent=False, left_asleep=True)
             out.append(t)

@@ -80,6 +80,28 @@ MONSTERS: dict[str, Monster] = {m.letter: m for m in (
 )}
 
 
+#: Rogue's monsters in the order of depth (``lvl_mons``): one made on level ``L`` is
+#: drawn from places ``L - 6`` to ``L + 3`` (below 0, one of the first five; above 25,
+#: one of the last five).
+BY_DEPTH = "KEBSHIROZLCQANYFTWPXUMVGJD"
+
+
+def likely_at(level: int) -> Monster:
+    """What a monster seen while hallucinating is taken for.
+
+    Rogue then draws every monster as a random letter, a new one each turn, so the
+    letter tells nothing. The monster is taken to hit as hard as the hardest hitter
+    Rogue makes at ``level`` (as an unknown letter counts as a troll: be careful),
+    with none of its special flags, which would be guesses.
+    """
+    places: set[int] = set()
+    for d in range(level - 6, level + 4):
+        places.update(range(5) if d < 0 else range(21, 26) if d > 25 else (d,))
+    worst = max((MONSTERS[BY_DEPTH[i]] for i in places), key=lambda m: m.mean_damage)
+    return attrs.evolve(worst, name=f"monster (tripping; a {worst.name} at worst)",
+                        flags=frozenset({"mean"}))
+
+
 def monster(letter: str) -> Monster:
     """The monster shown as ``letter`` (an unknown letter counts as a troll: be careful)."""
     return MONSTERS.get(letter) or attrs.evolve(MONSTERS["T"], letter=letter)

@@ -1,6 +1,6 @@
 """The object map: monsters and objects of the current level, with their history.
 
-Monsters are matched from one screen to the next by letter and nearness, so each
+Monsters are matched from one screen to the next by nearness (letter first), so each
 keeps the generation it was first seen and how often it moved (one that never
 moves while in view is probably asleep). Objects are remembered where seen until
 the hero stands on the square or the square shows bare terrain; one the hero
@@ -17,19 +17,32 @@ from ._grid import TOP, chebyshev
 
 
 def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ...]:
-    """The monsters on screen, each matched to the nearest one of its letter seen before."""
+    """The monsters on screen, each matched to the nearest one seen before.
+
+    First by letter; then a sighting left over takes the nearest one left over of any
+    letter: a hallucinating hero sees each monster as a new random letter every turn,
+    and a monster that changed its letter where one vanished is most likely the same.
+    """
     left = list(previous)
+    matched: dict[int, Seen] = {}
+    for same_letter in (True, False):
+        for i, (letter, pos) in enumerate(sensed.monsters):
+            if i in matched:
+                continue
+            best = None
+            for old in left:
+                if (old.symbol == letter or not same_letter) and chebyshev(old.pos, pos) <= 2 and (
+                        best is None or chebyshev(old.pos, pos) < chebyshev(best.pos, pos)):
+                    best = old
+            if best is not None:
+                left.remove(best)
+                matched[i] = best
     out = []
-    for letter, pos in sensed.monsters:
-        best = None
-        for old in left:
-            if old.symbol == letter and chebyshev(old.pos, pos) <= 2 and (
-                    best is None or chebyshev(old.pos, pos) < chebyshev(best.pos, pos)):
-                best = old
+    for i, (letter, pos) in enumerate(sensed.monsters):
+        best = matched.get(i)
         if best is None:
             out.append(Seen(letter, pos, sensed.generation, sensed.generation))
         else:
-            left.remove(best)
             out.append(Seen(letter, pos, best.first, sensed.generation,
                             best.moves + (best.pos != pos)))
     return tuple(out)

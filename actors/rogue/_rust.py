@@ -65,11 +65,8 @@ class RustGuard(RogueExpert):
             return None
         armor = inv.of_kind("armor")
         worn = next((a for a in armor if a.worn), None)
-        # Tripping, Rogue draws each monster as a random letter: an "A" is most likely
-        # something else (and an aquator shows as anything).
-        tripping = s.intern is not None and s.intern.hallucinating
-        nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags),
-                      default=None) if not tripping else None
+        # (Tripping, no threat has the flag: Situation takes none by its letter.)
+        nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags), default=None)
         danger = any(t.info.max_damage > 0 for t in s.awake_within(DANGER_WITHIN))
         if worn is not None:
             return self._take_off(s, worn, nearest, danger)

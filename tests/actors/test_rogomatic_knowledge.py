@@ -108,6 +108,27 @@ async def test_object_map_tracks_a_monster_that_moves():
     assert hob.pos == (4, 7) and hob.moves == 1 and hob.first == 1 and hob.last == 2
 
 
+async def test_object_map_follows_a_monster_whose_letter_changes():
+    """Hallucinating, Rogue draws a monster as a new letter each turn: the one that
+    moved beside where another vanished is the same monster, and it has moved twice."""
+    frames = [ROOM, [row.replace("H..", ".Q.") for row in ROOM],
+              [row.replace("H..", "..D") for row in ROOM]]
+    pipeline = await fed(*(screen(rows, top=2) for rows in frames))
+    (seen,) = pipeline.read("objects").monsters
+    assert (seen.symbol, seen.moves, seen.first) == ("D", 2, 1)
+
+
+async def test_a_hallucinated_letter_is_taken_for_the_worst_monster_of_the_depth():
+    """Tripping on level 1, an "A" is not an aquator (none is made above level 9): it is
+    taken to hit like a hobgoblin, with no aquator's rust; sober, an "A" is an aquator."""
+    cosmic = screen(ROOM, top=2, message="Oh, wow!  Everything seems so cosmic!")
+    aquator = [row.replace("H", "A") for row in ROOM]
+    (threat,) = (await fed(cosmic, screen(aquator, top=2))).situation().threats
+    assert threat.info.attacks == ((1, 8),) and "rusts" not in threat.info.flags
+    (sober,) = (await fed(screen(aquator, top=2))).situation().threats
+    assert sober.info.name == "aquator" and "rusts" in sober.info.flags
+
+
 async def test_object_map_forgets_an_object_picked_up():
     """Stepping onto an object's square removes it from the object map."""
     taken = [row.replace("@...H..*", "....H..@") for row in ROOM]
