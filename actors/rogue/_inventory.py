@@ -96,6 +96,21 @@ def _bare(text: str) -> str:
     return text.lower().replace(" (being worn)", "").replace(" (weapon in hand)", "").strip()
 
 
+def _worn_now(items: dict[str, Item], text: str) -> str | None:
+    """The letter of the armor "you are now wearing ``text``" names, if one fits.
+
+    By its text, else (rust or a scroll changed its figures since the last list) the
+    one armor of that kind.
+    """
+    armor = [i for i in items.values() if i.kind == "armor"]
+    exact = [i for i in armor if _bare(i.text) == text.lower().strip()]
+    if len(exact) == 1:
+        return exact[0].letter
+    kind = parse_item("", text).name
+    same = [i for i in armor if i.name == kind]
+    return same[0].letter if len(same) == 1 else None
+
+
 def _with_hidden_first(inv: Inventory, items: tuple[Item, ...]) -> tuple[Item, ...]:
     """``items`` listed under a blank row 0, with a guess at the line Rogue blanked.
 
@@ -147,10 +162,10 @@ def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
         elif event.kind == "wearing":
             # "you are now wearing <name>": no letter, so the armor is found by its name
             # (the next list may hide its line under a blank row 0).
-            name = event.subject.lower()
-            for letter, item in items.items():
-                if item.kind == "armor" and _bare(item.text) == name:
-                    items[letter] = attrs.evolve(item, worn=True)
+            worn = _worn_now(items, event.subject)
+            if worn is not None:
+                items[worn] = attrs.evolve(parse_item(worn, f"{event.subject} (being worn)"),
+                                           worn=True)
             stale = True
         elif event.kind == "took_off" and event.detail in items:
             items[event.detail] = attrs.evolve(items[event.detail], worn=False)

@@ -8,11 +8,13 @@ running flag), and has some 22 hit points, so one fight ruins a suit: in 1.14's
 games, 49 of the 76 heroes who reached level 10 died at ``Arm: 1``.
 
 Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
-turn) while an aquator is near and no monster that does damage is awake nearby,
-and goes back on (``W``, two turns) once no aquator is near, or as soon as a
-monster that can hurt comes. The two distances differ, so that an aquator at the
-edge of reach does not make the hero dress and undress by turns. While the hero
-hallucinates, Rogue draws each monster as a random letter: the armor stays on.
+turn) while an aquator is near, and goes back on (``W``, two turns) once none is.
+The two distances differ, so that an aquator at the edge of reach does not make the
+hero dress and undress by turns. Another monster about does not change this: the
+blows it lands on a naked hero heal, the rust does not (an early build put the
+armor back on for one, and the aquator beside him took banded mail from ``Arm: 6``
+to ``Arm: 1``: dungeon 1). While the hero hallucinates, Rogue draws each monster as
+a random letter, and the armor stays on.
 """
 
 from __future__ import annotations
@@ -27,8 +29,6 @@ from ._facts import Item
 SHED_WITHIN = 3
 #: No aquator this near any more: put it back on.
 WEAR_BEYOND = 5
-#: A monster that does damage, awake this near, wants the armor on.
-DANGER_WITHIN = 6
 #: Asking for the same change this many times without the pack showing it done
 #: means something keeps it from happening: stop asking for this encounter.
 MAX_ASKS = 4
@@ -61,34 +61,34 @@ class RustGuard(RogueExpert):
             self.cursed.add(self.shed)  # our T was refused
         inv = s.inventory
         status = s.sensed.status
-        if inv is None or inv.stale or status is None:
+        # A stale pack will do: each rusting hit makes it stale ("your armor appears to
+        # be weaker"), and it is listed again only once no monster is near.
+        if inv is None or status is None:
             return None
         armor = inv.of_kind("armor")
         worn = next((a for a in armor if a.worn), None)
         # (Tripping, no threat has the flag: Situation takes none by its letter.)
         nearest = min((t.distance for t in s.threats if "rusts" in t.info.flags), default=None)
-        danger = any(t.info.max_damage > 0 for t in s.awake_within(DANGER_WITHIN))
         if worn is not None:
-            return self._take_off(s, worn, nearest, danger)
+            return self._take_off(s, worn, nearest)
         self.asks = {k: v for k, v in self.asks.items() if not k.startswith("T")}
         item = next((a for a in armor if a.letter == self.shed), None)
         if item is None:
             self.shed = None  # never taken off by us, or gone from the pack
             return None
-        if nearest is not None and nearest <= WEAR_BEYOND and not danger:
+        if nearest is not None and nearest <= WEAR_BEYOND:
             return None
         if not self._ask("W" + item.letter):
             self.shed = None
             return None
-        why = "a monster that hurts is coming" if danger else "no aquator near"
-        return Proposal("W" + item.letter, f"rust: put {item.text!r} back on ({why})")
+        return Proposal("W" + item.letter, f"rust: put {item.text!r} back on (no aquator "
+                                            f"within {WEAR_BEYOND} squares)")
 
-    def _take_off(self, s: Situation, worn: Item, nearest: int | None,
-                  danger: bool) -> Proposal | None:
+    def _take_off(self, s: Situation, worn: Item, nearest: int | None) -> Proposal | None:
         self.asks.pop("W" + worn.letter, None)
         status = s.sensed.status
         assert status is not None
-        if (nearest is None or nearest > SHED_WITHIN or danger or not rusts(worn)
+        if (nearest is None or nearest > SHED_WITHIN or not rusts(worn)
                 or status.armor <= 1 or worn.letter in self.cursed):
             self.shed = None
             self.asks.pop("T" + worn.letter, None)

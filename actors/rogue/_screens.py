@@ -100,15 +100,32 @@ class ScreenHandler(RogueExpert):
 
 
 class InventoryCheck(RogueExpert):
-    """Lists the pack when its contents are in doubt and nothing is near."""
+    """Lists the pack when its contents are in doubt and nothing is near.
+
+    Rogue 5.4.4 draws a list asked for while a message shows with row 0 blank: the
+    pack's first item (the armor worn, once the first ration is eaten) is missing. So
+    a message is cleared first with ESC, which Rogue reads without a turn passing.
+    """
 
     name = "inventory"
+    #: ESCs in a row after which the list is asked for anyway.
+    max_escapes = 2
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.escapes = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.inventory is None or not s.inventory.stale:
+            self.escapes = 0
             return None
         if s.awake_within(4) or s.adjacent:
             return None
+        if s.sensed.message.strip() and self.escapes < self.max_escapes:
+            self.escapes += 1
+            return Proposal(ESC, "the pack changed: clear the message, then read the inventory "
+                                 "(a list under a message loses its first line)")
+        self.escapes = 0
         return Proposal("i", "the pack changed: read the inventory")
 
 

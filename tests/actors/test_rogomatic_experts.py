@@ -70,6 +70,20 @@ async def test_inventory_check_asks_for_the_list_only_in_peace():
     assert pipeline.ask("inventory") is None
 
 
+async def test_inventory_check_clears_a_message_before_the_list():
+    """Rogue draws a list asked for under a message without its first line: ESC first
+    (no turn passes), then 'i'; a message that will not go gets the list anyway."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2,
+                                      message="You now have a blue potion (f)"))
+    check = pipeline.expert("inventory")
+    assert pipeline.ask("inventory", check).action == "\x1b"
+    await pipeline.feed(screen(room_with((3, 3, "@")), top=2))
+    assert pipeline.ask("inventory", check).action == "i"
+    stuck = await with_pack(screen(room_with((3, 3, "@")), top=2, message="Hello there"))
+    check = stuck.expert("inventory")
+    assert [stuck.ask("inventory", check).action for _ in range(3)] == ["\x1b", "\x1b", "i"]
+
+
 async def test_weapon_expert_wields_a_better_sword():
     """A long sword in the pack beats the +1,+1 mace: wield it."""
     pipeline = await with_pack(pack=PACK + ["f) A long sword"])

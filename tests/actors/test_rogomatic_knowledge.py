@@ -186,6 +186,17 @@ async def test_inventory_database_keeps_the_first_item_when_row_0_was_blanked():
     assert [i.letter for i in pipeline.read("inventory").items] == ["a", "b"]
 
 
+async def test_wearing_marks_the_armor_worn_even_when_rust_renamed_it():
+    """"You are now wearing +0 ring mail [protection 3]": the pack knew it as +1 ring
+    mail [protection 4] (a rust trap since); the one ring mail is worn, renamed."""
+    pack = ["a) Some food", "b) +1 ring mail [protection 4]", "c) Leather armor"]
+    worn = "You are now wearing +0 ring mail [protection 3]"
+    pipeline = await fed(inventory_screen(pack), screen(ROOM, top=2),
+                         screen(ROOM, top=2, message=worn))
+    mail = next(i for i in pipeline.read("inventory").items if i.letter == "b")
+    assert mail.worn and mail.bonus == 3
+
+
 async def test_the_hidden_first_line_is_the_armor_worn_when_food_comes_last():
     """Rogue lists the pack in its own order: food carried again after the first
     ration was eaten comes last, under ``a``. Row 0 hid the worn ring mail ``b``; one

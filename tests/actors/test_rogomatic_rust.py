@@ -24,13 +24,22 @@ async def test_the_armor_comes_off_when_an_aquator_comes_near():
     assert (await _near((3, 8, "A"))).ask("rust") is None  # five squares: not yet
 
 
-async def test_the_armor_stays_on_when_a_monster_that_hurts_is_about():
-    """An aquator beside the hero and a hobgoblin walking up: armor matters more."""
+async def test_a_first_rusting_hit_does_not_stop_the_guard():
+    """The aquator arrived beside us and hit first: the pack is stale ("your armor
+    appears to be weaker" may have changed it) and is not listed with a monster near,
+    but taking the armor off needs no letter."""
+    pipeline = await _near((3, 4, "A"), arm=3,
+                           message="Your armor appears to be weaker now. Oh my!")
+    assert pipeline.read("inventory").stale
+    assert pipeline.ask("rust").action == "T"
+
+
+async def test_the_armor_comes_off_even_with_a_monster_that_hurts_about():
+    """An aquator beside the hero and a hobgoblin walking up: the hobgoblin's blows
+    heal, the rust does not."""
     pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 9, "H")), top=2))
     await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 8, "H")), top=2))
-    assert pipeline.ask("rust") is None
-    # The same aquator alone: off it comes.
-    assert (await _near((3, 4, "A"))).ask("rust").action == "T"
+    assert pipeline.ask("rust").action == "T"
 
 
 async def test_nothing_to_lose_means_nothing_taken_off():
@@ -55,7 +64,7 @@ async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
                                message="you have defeated the aquator"))
     proposal = pipeline.ask("rust", guard)
     assert proposal.action == "Wb"
-    assert "no aquator near" in proposal.rationale
+    assert "no aquator within 5 squares" in proposal.rationale
     # Rogue says so, and the next list hides the ring mail under a blank row 0: worn.
     await pipeline.feed(screen(room_with((3, 3, "@")), top=2,
                                message="you are now wearing +1 ring mail [protection 4]"))
@@ -65,17 +74,21 @@ async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
     assert next(i for i in pipeline.read("inventory").items if i.letter == "b").worn
 
 
-async def test_undressed_the_hero_dresses_again_for_a_monster_that_hurts():
+async def test_undressed_the_hero_stays_so_while_an_aquator_is_within_five():
+    """Four squares off (it backed away, or a hobgoblin came between): still naked; six
+    squares off: dressed again."""
     pipeline = await _near((3, 5, "A"))
     guard = pipeline.expert("rust")
     assert pipeline.ask("rust", guard).action == "T"
     await pipeline.feed(inventory_screen(UNDRESSED))
-    for col in (10, 9):  # a hobgoblin walks in while the aquator is still beside us
-        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, col, "H")), top=2,
+    for col in (10, 9):  # a hobgoblin walks in, the aquator four squares off
+        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 7, "A"), (5, col, "H")), top=2,
                                    status_line=status(armor=0)))
+    assert pipeline.ask("rust", guard) is None
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 9, "A")), top=2,
+                               status_line=status(armor=0)))
     proposal = pipeline.ask("rust", guard)
-    assert proposal.action == "Wb"
-    assert "a monster that hurts is coming" in proposal.rationale
+    assert proposal.action == "Wb" and "no aquator within 5 squares" in proposal.rationale
 
 
 async def test_a_hallucinated_aquator_is_no_reason_to_undress():
