@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from runtime import Expert, Proposal
+from runtime import ACTED, Expert, Proposal
 
 from ._context import ENTRIES, Situation
 from ._tactics import Tactics
@@ -33,3 +33,25 @@ class RogueExpert(Expert):
 
     def advise(self, s: Situation) -> Proposal | None:  # pragma: no cover - overridden
         return None
+
+
+class SentAware(RogueExpert):
+    """An expert that counts its tries: it knows which action produced the screen.
+
+    Every expert is asked at every decision, and a proposal that a higher expert
+    outranked was never tried. ``sent`` is the action the session sent last, when the
+    screen in view is its answer (the runtime's ``acted`` entry), so an expert can
+    count a try only when its own proposal was the one sent.
+    """
+
+    reads = ENTRIES | {ACTED}
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.sent: object = None
+
+    def propose(self, view: Any) -> Proposal | None:
+        acted = view.entry(ACTED)
+        self.sent = acted.value if acted is not None and acted.generation == view.generation \
+            else None
+        return super().propose(view)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import RogueExpert
+from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
 from ._escape import flee_by_stairs
 from ._facts import BLOWS, Item
@@ -203,11 +203,11 @@ def battlestations(s: Situation) -> Proposal | None:
     return None
 
 
-class Weapon(RogueExpert):
+class Weapon(SentAware):
     """Wields the best melee weapon; puts the bow away when a monster comes close."""
 
     name = "weapon"
-    #: The same wield proposed this many times running means it is not working.
+    #: The same wield sent this many times running means it is not working.
     max_repeats = 2
 
     def __init__(self, seed: int = 0) -> None:
@@ -218,7 +218,13 @@ class Weapon(RogueExpert):
     def advise(self, s: Situation) -> Proposal | None:
         proposal = self._advise(s)
         action = proposal.action if proposal is not None else ""
-        repeats = self.last[1] + 1 if action and action == self.last[0] else 1
+        # Only a wield that was sent counts: one proposed while a higher expert acted
+        # (clearing a message, listing the pack) was never tried (1.16's first build
+        # counted those, and fought level 1 with the bow in hand).
+        if action and action == self.last[0]:
+            repeats = self.last[1] + (self.sent == action)
+        else:
+            repeats = 1
         self.last = (action, repeats)
         if proposal is not None and repeats > self.max_repeats:
             return None
@@ -497,7 +503,7 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
     return None
 
 
-class Missile(RogueExpert):
+class Missile(SentAware):
     """Shoots arrows (readying the bow first) or throws daggers, darts, spears along a line.
 
     A monster coming at us in a straight line gets shot at until it is close: each
@@ -511,15 +517,18 @@ class Missile(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.failures = 0
-        self.readied = False
+        #: The wield we proposed last, if any.
+        self.readied: str | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         inv = s.inventory
-        if self.readied and inv is not None and not inv.stale and not any(
-                w.wielded and w.name == "short bow" for w in inv.of_kind("weapon")):
+        # A try counts only if our wield was sent (not outranked); Rogue's "you are now
+        # wielding" marks the bow in hand at once, so a pack in doubt still tells.
+        if self.readied is not None and self.sent == self.readied and inv is not None \
+                and not any(w.wielded and w.name == "short bow" for w in inv.of_kind("weapon")):
             self.failures += 1
         plan = missile_plan(s, may_ready=self.failures < self.max_bow_tries)
-        self.readied = plan is not None and plan.action.startswith("w")
+        self.readied = plan.action if plan is not None and plan.action.startswith("w") else None
         return plan
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import RogueExpert
+from ._base import SentAware
 from ._context import Situation
 from ._facts import Item
 
@@ -29,9 +29,9 @@ from ._facts import Item
 SHED_WITHIN = 3
 #: No aquator this near any more: put it back on.
 WEAR_BEYOND = 5
-#: Asking for the same change this many times without the pack showing it done
-#: means something keeps it from happening: stop asking for this encounter.
-MAX_ASKS = 4
+#: Sending the same change this many times without the pack showing it done means
+#: something keeps it from happening: stop asking for this encounter.
+MAX_ASKS = 2
 
 
 def rusts(item: Item) -> bool:
@@ -39,7 +39,7 @@ def rusts(item: Item) -> bool:
     return item.kind == "armor" and item.name != "leather armor"
 
 
-class RustGuard(RogueExpert):
+class RustGuard(SentAware):
     """Takes the armor off while an aquator is near, and puts it back on after."""
 
     name = "rust"
@@ -49,8 +49,8 @@ class RustGuard(RogueExpert):
         #: The letter of the armor we asked to take off: once the pack shows nothing
         #: worn, it is the one to put back on.
         self.shed: str | None = None
-        #: How often each change (``"T" + letter`` or ``"W" + letter``) was asked for
-        #: in this encounter without the pack showing it done.
+        #: How often each change (``"T" + letter`` or ``"W" + letter``) was sent in
+        #: this encounter without the pack showing it done.
         self.asks: dict[str, int] = {}
         #: Armor Rogue would not let us take off ("It appears to be cursed").
         self.cursed: set[str] = set()
@@ -100,6 +100,8 @@ class RustGuard(RogueExpert):
                              f"aquator {nearest} squares off rusts it; it does no other harm")
 
     def _ask(self, change: str) -> bool:
-        """Count one more request for ``change``; false once asked too often."""
-        self.asks[change] = self.asks.get(change, 0) + 1
-        return self.asks[change] <= MAX_ASKS
+        """Whether to ask for ``change`` again: not once it was sent ``MAX_ASKS`` times."""
+        action = "T" if change.startswith("T") else change
+        if self.sent == action:
+            self.asks[change] = self.asks.get(change, 0) + 1
+        return self.asks.get(change, 0) < MAX_ASKS

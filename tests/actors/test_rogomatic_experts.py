@@ -309,6 +309,40 @@ async def test_missile_expert_readies_the_bow_and_weapon_expert_puts_it_away():
     assert proposal.action == "wc" and "bow away" in proposal.rationale
 
 
+async def test_a_wield_counts_as_tried_only_when_it_was_sent():
+    """The bow in hand and an orc beside us: 'wc' while higher experts take the turns
+    (it was never sent, so it is offered every time); sent and the bow still in hand,
+    it is offered once more; sent twice, no more (Rogue is refusing it)."""
+    bow_in_hand = [line.replace(" (weapon in hand)", "") for line in PACK]
+    bow_in_hand[3] += " (weapon in hand)"
+    beside = screen(room_with((3, 2, "@"), (3, 3, "O")), top=2)
+    pipeline = await with_pack(beside, pack=bow_in_hand)
+    weapon = pipeline.expert("weapon")
+    for _ in range(5):
+        await pipeline.feed(beside, acted="\x1b")
+        assert pipeline.ask("weapon", weapon).action == "wc"
+    offers = []
+    for _ in range(3):
+        await pipeline.feed(beside, acted="wc")
+        offers.append(pipeline.ask("weapon", weapon))
+    assert [o.action if o else None for o in offers] == ["wc", None, None]
+
+
+async def test_readying_the_bow_fails_only_when_sent():
+    """An orc six squares off in line: 'wd' outranked five times is still offered;
+    sent three times with the mace still in hand (a cursed one), it is given up."""
+    far = screen(room_with((3, 2, "@"), (3, 8, "O")), top=2)
+    pipeline = await with_pack(far)
+    missile = pipeline.expert("missile")
+    for _ in range(5):
+        await pipeline.feed(far, acted="\x1b")
+        assert pipeline.ask("missile", missile).action == "wd"
+    for _ in range(3):
+        await pipeline.feed(far, acted="wd")
+        offer = pipeline.ask("missile", missile)
+    assert offer is None or not offer.action.startswith("w")
+
+
 async def test_a_flier_is_shot_at_from_further_off_and_the_bow_goes_away_sooner():
     """Rogue moves a kestrel twice a turn until it is next to the hero: the bow is
     readied for it only six squares off, it is shot at from four, and at three the
