@@ -2,8 +2,9 @@
 
 From the status line (hit points, hunger word, level), the monsters next to the
 hero, and the messages that change the hero's condition (confusion, blindness,
-hallucination, being held, frozen). Conditions without a message for their end (Rogue prints one
-for each, but a ``--More--`` may hide it) expire after a generous number of turns.
+hallucination, being held, frozen). Conditions without a message for their end
+(Rogue prints one for each, but a ``--More--`` may hide it) expire after a generous
+number of turns.
 
 It keeps a floor under Rogue's food clock (``InternalState.food_floor``) from the
 actions taken (the runtime's ``acted`` entry), counting each as many turns as it
