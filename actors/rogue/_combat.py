@@ -406,7 +406,7 @@ def line_up_square(s: Situation, t: Threat, least: int = 4, walk: int = 12) -> P
     return None if best is None else best[1]
 
 
-class Target(RogueExpert):
+class Target(SentAware):
     """Pursues monsters worth fighting: near, beatable, and (by tactics) asleep or not.
 
     A sleeping one is not walked up to while there is something to shoot: the hero
@@ -428,11 +428,23 @@ class Target(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.waited = 0
+        #: The step toward a monster we proposed last: waiting starts again only once
+        #: it was sent (one outranked each time, by the pack being listed, reset the
+        #: wait for ever and held the hero 2,900 turns beside a kestrel: dungeon 301).
+        self.going: str | None = None
         #: Steps taken to line up a shot, by the sleeping monster's square (a dict, so
         #: two sleepers that take turns being the nearest cannot reset each other).
         self.lining_up: dict[Pos, int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
+        if self.going is not None and self.sent == self.going:
+            self.waited = 0
+        proposal = self._advise(s)
+        self.going = proposal.action if proposal is not None and proposal.action != "s" \
+            else None
+        return proposal
+
+    def _advise(self, s: Situation) -> Proposal | None:
         if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
             return None
         best = None
@@ -448,6 +460,7 @@ class Target(RogueExpert):
             best = t
             break
         if best is None:
+            self.waited = 0
             return None
         if missile_plan(s) is not None:
             return None  # in line for the missile expert: shoot rather than walk up
@@ -456,7 +469,6 @@ class Target(RogueExpert):
             # strikes first (see _initiative); one that comes to us is struck first.
             self.waited += 1
             return Proposal("s", f"target: let the {best.info.name} come to us")
-        self.waited = 0
         if not best.awake and can_shoot(s):
             spot = self._line_up(s, best)
             key = None if spot is None else s.step_to(spot)

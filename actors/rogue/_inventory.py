@@ -136,7 +136,7 @@ _HARMLESS = frozenset({
 })
 
 
-def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
+def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool = True) -> Inventory:
     if sensed.kind == "inventory":
         items = tuple(parse_item(letter, text) for letter, text in sensed.items)
         if sensed.top_blank:
@@ -146,9 +146,10 @@ def update(inv: Inventory, sensed: Sensed, events: Events) -> Inventory:
                          tried=inv.tried)
     items = {i.letter: i for i in inv.items}
     stale, full = inv.stale, inv.full
-    if "which object" in sensed.prompt.lower():
+    if new_prompt and "which object" in sensed.prompt.lower():
         # An item action ended at Rogue's question: our letter was wrong. Look again
-        # before using anything else (item experts wait for a fresh inventory).
+        # before using anything else (item experts wait for a fresh inventory). Only
+        # once: Rogue may leave the question on the top line after it is answered.
         stale = True
     for event in events.events:
         if event.kind == "picked_up" and len(event.detail) == 1:
@@ -193,8 +194,13 @@ class InventoryDatabase(GatedSource):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.inventory = Inventory()
+        #: The prompt on the last map screen: one left standing is not asked again.
+        self.prompt = ""
 
     async def update(self, activation: Activation) -> None:
-        self.inventory = update(self.inventory, activation.read("sensed"),
-                                activation.read("events"))
+        sensed: Sensed = activation.read("sensed")
+        self.inventory = update(self.inventory, sensed, activation.read("events"),
+                                new_prompt=sensed.prompt != self.prompt)
+        if sensed.kind != "inventory":
+            self.prompt = sensed.prompt
         await activation.write("inventory", self.inventory)

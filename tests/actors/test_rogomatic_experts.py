@@ -328,6 +328,24 @@ async def test_a_wield_counts_as_tried_only_when_it_was_sent():
     assert [o.action if o else None for o in offers] == ["wc", None, None]
 
 
+async def test_target_stops_waiting_until_its_step_is_sent():
+    """An orc two squares off that does not come: 's' three times, then a step toward
+    it, offered until it is sent (outranked each time, it used to reset the wait and
+    hold the hero in place for good: dungeon 301)."""
+    near = screen(room_with((3, 3, "@"), (3, 5, "O")), top=2)
+    pipeline = await with_pack(near)
+    target = pipeline.expert("target")
+    waits = [pipeline.ask("target", target).action for _ in range(3)]
+    assert waits == ["s", "s", "s"]
+    steps = []
+    for _ in range(3):  # the pack is being listed: our step is not sent
+        await pipeline.feed(near, acted="\x1b")
+        steps.append(pipeline.ask("target", target).action)
+    assert "s" not in steps and len(set(steps)) == 1
+    await pipeline.feed(near, acted=steps[0])
+    assert pipeline.ask("target", target).action == "s"
+
+
 async def test_readying_the_bow_fails_only_when_sent():
     """An orc six squares off in line: 'wd' outranked five times is still offered;
     sent three times with the mace still in hand (a cursed one), it is given up."""

@@ -186,6 +186,17 @@ async def test_inventory_database_keeps_the_first_item_when_row_0_was_blanked():
     assert [i.letter for i in pipeline.read("inventory").items] == ["a", "b"]
 
 
+async def test_a_question_left_on_the_top_line_makes_the_pack_doubtful_once():
+    """Rogue may leave "Which object do you want to quaff?" standing after it was
+    answered: the pack is looked at once, not after every turn (dungeon 301)."""
+    asked = screen(ROOM, top=2, message="Which object do you want to quaff? (* for list): ")
+    pipeline = await fed(inventory_screen(["a) Some food"]), screen(ROOM, top=2), asked)
+    assert pipeline.read("inventory").stale
+    await pipeline.feed(inventory_screen(["a) Some food"]))
+    await pipeline.feed(asked)
+    assert not pipeline.read("inventory").stale
+
+
 async def test_wearing_marks_the_armor_worn_even_when_rust_renamed_it():
     """"You are now wearing +0 ring mail [protection 3]": the pack knew it as +1 ring
     mail [protection 4] (a rust trap since); the one ring mail is worn, renamed."""
