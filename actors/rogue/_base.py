@@ -36,22 +36,29 @@ class RogueExpert(Expert):
 
 
 class SentAware(RogueExpert):
-    """An expert that counts its tries: it knows which action produced the screen.
+    """An expert that counts its tries: it knows which actions were sent.
 
     Every expert is asked at every decision, and a proposal that a higher expert
-    outranked was never tried. ``sent`` is the action the session sent last, when the
-    screen in view is its answer (the runtime's ``acted`` entry), so an expert can
-    count a try only when its own proposal was the one sent.
+    outranked was never tried. ``sent`` holds the actions the session sent since this
+    expert last advised (the runtime's ``acted`` entry, screen by screen, prompts and
+    lists included), so an expert counts a try only when its own action is among
+    them. (Only the last one would miss a wield that Rogue answered with a prompt:
+    ``wd`` under a cursed sword is "you can't", then ``d`` asks what to drop.)
     """
 
     reads = ENTRIES | {ACTED}
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.sent: object = None
+        self.sent: tuple[object, ...] = ()
+        self._pending: list[object] = []
 
     def propose(self, view: Any) -> Proposal | None:
         acted = view.entry(ACTED)
-        self.sent = acted.value if acted is not None and acted.generation == view.generation \
-            else None
-        return super().propose(view)
+        if acted is not None and acted.generation == view.generation:
+            self._pending.append(acted.value)
+        s = Situation.read(view, self.tactics)
+        if s is None or (self.needs_map and not s.on_map):
+            return None
+        self.sent, self._pending = tuple(self._pending), []
+        return self.advise(s)

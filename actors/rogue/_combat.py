@@ -222,7 +222,7 @@ class Weapon(SentAware):
         # (clearing a message, listing the pack) was never tried (1.16's first build
         # counted those, and fought level 1 with the bow in hand).
         if action and action == self.last[0]:
-            repeats = self.last[1] + (self.sent == action)
+            repeats = self.last[1] + (action in self.sent)
         else:
             repeats = 1
         self.last = (action, repeats)
@@ -437,7 +437,7 @@ class Target(SentAware):
         self.lining_up: dict[Pos, int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
-        if self.going is not None and self.sent == self.going:
+        if self.going is not None and self.going in self.sent:
             self.waited = 0
         proposal = self._advise(s)
         self.going = proposal.action if proposal is not None and proposal.action != "s" \
@@ -536,7 +536,7 @@ class Missile(SentAware):
         inv = s.inventory
         # A try counts only if our wield was sent (not outranked); Rogue's "you are now
         # wielding" marks the bow in hand at once, so a pack in doubt still tells.
-        if self.readied is not None and self.sent == self.readied and inv is not None \
+        if self.readied is not None and self.readied in self.sent and inv is not None \
                 and not any(w.wielded and w.name == "short bow" for w in inv.of_kind("weapon")):
             self.failures += 1
         plan = missile_plan(s, may_ready=self.failures < self.max_bow_tries)

@@ -102,6 +102,6 @@ class RustGuard(SentAware):
     def _ask(self, change: str) -> bool:
         """Whether to ask for ``change`` again: not once it was sent ``MAX_ASKS`` times."""
         action = "T" if change.startswith("T") else change
-        if self.sent == action:
+        if action in self.sent:
             self.asks[change] = self.asks.get(change, 0) + 1
         return self.asks.get(change, 0) < MAX_ASKS

@@ -361,6 +361,26 @@ async def test_readying_the_bow_fails_only_when_sent():
     assert offer is None or not offer.action.startswith("w")
 
 
+async def test_a_wield_answered_with_a_prompt_still_counts_as_tried():
+    """Under a cursed sword, 'wd' is "you can't" and then 'd' asks what to drop: the
+    screen after our wield is that question (answered with ESC), not the map. The try
+    still counts; after three the bow is no longer readied (dungeon 272 looped)."""
+    far = screen(room_with((3, 2, "@"), (3, 8, "O")), top=2)
+    asked = screen(room_with((3, 2, "@"), (3, 8, "O")), top=2,
+                   message="Which object do you want to drop? (* for list): ")
+    pipeline = await with_pack(far)
+    missile = pipeline.expert("missile")
+    offers = []
+    for _ in range(4):
+        offers.append(pipeline.ask("missile", missile))
+        await pipeline.feed(asked, acted="wd")
+        pipeline.ask("missile", missile)
+        await pipeline.feed(far, acted="\x1b")
+    offers.append(pipeline.ask("missile", missile))
+    actions = [o.action if o else None for o in offers]
+    assert actions[:3] == ["wd"] * 3 and not (actions[-1] or "").startswith("w")
+
+
 async def test_a_flier_is_shot_at_from_further_off_and_the_bow_goes_away_sooner():
     """Rogue moves a kestrel twice a turn until it is next to the hero: the bow is
     readied for it only six squares off, it is shot at from four, and at three the
