@@ -29,7 +29,11 @@ class RogueExpert(Expert):
         s = Situation.read(view, self.tactics)
         if s is None or (self.needs_map and not s.on_map):
             return None
+        self.before_advice()
         return self.advise(s)
+
+    def before_advice(self) -> None:
+        """Called when the expert is about to advise (not on screens it skips)."""
 
     def advise(self, s: Situation) -> Proposal | None:  # pragma: no cover - overridden
         return None
@@ -57,8 +61,7 @@ class SentAware(RogueExpert):
         acted = view.entry(ACTED)
         if acted is not None and acted.generation == view.generation:
             self._pending.append(acted.value)
-        s = Situation.read(view, self.tactics)
-        if s is None or (self.needs_map and not s.on_map):
-            return None
+        return super().propose(view)
+
+    def before_advice(self) -> None:
         self.sent, self._pending = tuple(self._pending), []
-        return self.advise(s)

@@ -50,12 +50,19 @@ async def test_nothing_to_lose_means_nothing_taken_off():
     assert (await _near((3, 5, "A"), arm=1)).ask("rust") is None
 
 
-async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
+async def _asked_to_undress(answer: str):
+    """The guard has asked for ``T`` (an aquator two squares off) and Rogue answered
+    ``answer`` with the aquator now beside the hero."""
     pipeline = await _near((3, 5, "A"))
     guard = pipeline.expert("rust")
     assert pipeline.ask("rust", guard).action == "T"
-    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2,
-                               message="you used to be wearing b) +1 ring mail [protection 4]"))
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2, message=answer))
+    return pipeline, guard
+
+
+async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
+    pipeline, guard = await _asked_to_undress(
+        "you used to be wearing b) +1 ring mail [protection 4]")
     await pipeline.feed(inventory_screen(UNDRESSED))
     fight = screen(room_with((3, 3, "@"), (3, 4, "A")), top=2, status_line=status(armor=0))
     await pipeline.feed(fight)
@@ -109,11 +116,7 @@ async def test_armor_not_taken_off_by_us_is_left_to_the_armor_expert():
 
 async def test_cursed_armor_is_not_asked_for_again():
     """Rogue refuses: "you can't.  It appears to be cursed". The armor stays on."""
-    pipeline = await _near((3, 5, "A"))
-    guard = pipeline.expert("rust")
-    assert pipeline.ask("rust", guard).action == "T"
-    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2,
-                               message="you can't.  It appears to be cursed"))
+    pipeline, guard = await _asked_to_undress("you can't.  It appears to be cursed")
     assert pipeline.ask("rust", guard) is None
     await pipeline.feed(inventory_screen(PACK))  # the list the inventory expert asks for
     await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A")), top=2))
