@@ -31,6 +31,7 @@ from ._monsters import Monster, likely_at, monster
 from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, fight_odds
 from ._paths import first_step, path_to
 from ._tactics import Tactics
+from ._watch import rest_action, rest_turns
 
 #: Every entry the experts read.
 ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
@@ -101,6 +102,14 @@ class Situation:
             return None
         nxt = first_step(self.paths, goal)
         return None if nxt is None else key_towards(self.player, nxt)
+
+    def rest(self) -> str:
+        """The keys for a rest that ends before a monster unseen now could strike
+        (``_watch``): a count in the middle of a lit room, else a single search."""
+        if self.sensed.player is None:
+            return "s"
+        doors = self.terrain.doors if self.terrain is not None else ()
+        return rest_action(rest_turns(self.sensed.rows, self.player, doors))
 
     def distance_to(self, goal: Pos) -> int:
         if self.paths is None:

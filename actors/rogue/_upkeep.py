@@ -170,7 +170,7 @@ class Health(RogueExpert):
         if self.resting and frac >= until:
             self.resting = False
         if self.resting and intern.hunger < 2:
-            return Proposal("10s", f"health: rest (hp {intern.hp}/{intern.hp_max})")
+            return Proposal(s.rest(), f"health: rest (hp {intern.hp}/{intern.hp_max})")
         return None
 
 
@@ -244,7 +244,7 @@ class Exploration(RogueExpert):
                 key = s.step_to(t.stairs)
                 if key is not None:
                     return self._go(s, key, "explore: nothing left here, to the stairs")
-            return Proposal("10s", "explore: rest before taking the stairs")
+            return Proposal(s.rest(), "explore: rest before taking the stairs")
         return self._search(s)
 
     def _frontier(self, s: Situation) -> Pos | None:
