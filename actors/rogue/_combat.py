@@ -130,13 +130,16 @@ def retreat_move(s: Situation, threats: tuple[Threat, ...]) -> Proposal | None:
     return None if found is None else found[0]
 
 
-def _zap(s: Situation, t: Threat, names: tuple[str, ...]) -> Proposal | None:
+def _zap(s: Situation, t: Threat, names: tuple[str, ...],
+         spent: frozenset[str] = frozenset()) -> Proposal | None:
     if s.inventory is None or s.inventory.stale:
         return None
     step = direction(s.player, t.seen.pos)
     if step is None:
         return None
     for item in s.inventory.of_kind("wand"):
+        if not item.name and item.text in spent:
+            continue
         if item.name in names or (not item.name and "" in names):
             what = item.name or "unknown"
             # Rogue 5.4.4 asks the direction first, then the wand.
@@ -149,8 +152,26 @@ ATTACK_WANDS = ("teleport away", "slow monster", "lightning", "fire", "cold",
                 "magic missile", "striking", "drain life", "cancellation")
 
 
-def battlestations(s: Situation) -> Proposal | None:
-    """Special attacks, escapes and retreat when a fight goes badly."""
+def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
+    """The texts of unidentified wands among the zaps in ``sent``.
+
+    A wand whose effect Rogue showed is named by the next list; one still unknown
+    after a zap did nothing to see (or worse: haste monster, invisibility), so it
+    is not zapped again in a fight (1.16 zapped one four times in a row while a
+    centaur struck, dungeon 193; another made a centaur invisible, dungeon 189).
+    """
+    if s.inventory is None:
+        return set()
+    wands = {i.letter: i for i in s.inventory.of_kind("wand") if not i.name}
+    return {wands[a[2]].text for a in sent
+            if isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands}
+
+
+def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposal | None:
+    """Special attacks, escapes and retreat when a fight goes badly.
+
+    ``spent``: unidentified wands (by text) already zapped to no visible effect.
+    """
     adjacent = s.adjacent
     near = s.awake_within(2)
     threats = adjacent or near
@@ -188,7 +209,7 @@ def battlestations(s: Situation) -> Proposal | None:
         return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
                                         f"{name}; {retreat.rationale}")
     if s.hp_fraction < tactics.zap_below:
-        zap = _zap(s, worst, ATTACK_WANDS + ("",))
+        zap = _zap(s, worst, ATTACK_WANDS + ("",), spent)
         if zap is not None:
             return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
     if one_round and worst.adjacent:
@@ -290,7 +311,23 @@ def archery_target(s: Situation) -> tuple[Threat, tuple[int, int]] | None:
     return None
 
 
-class Melee(RogueExpert):
+class WandMemory(SentAware):
+    """Asks battlestations, keeping the unidentified wands already zapped for nothing
+    (:func:`unknown_zapped`): every zap sent counts, whichever expert sent it."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.spent: set[str] = set()
+
+    def remember(self, s: Situation) -> None:
+        """Note the zaps sent since we last advised (first thing in ``advise``)."""
+        self.spent |= unknown_zapped(s, self.sent)
+
+    def battlestations(self, s: Situation) -> Proposal | None:
+        return battlestations(s, frozenset(self.spent))
+
+
+class Melee(WandMemory):
     """Fights the monster next to us, after asking battlestations."""
 
     name = "melee"
@@ -312,6 +349,7 @@ class Melee(RogueExpert):
         self.ice_steps = 0
 
     def advise(self, s: Situation) -> Proposal | None:
+        self.remember(s)
         adjacent = s.adjacent
         events = s.events.events if s.events is not None else ()
         kinds = frozenset(e.kind for e in events)
@@ -334,14 +372,18 @@ class Melee(RogueExpert):
         self.unseen_turns = 0
         if not adjacent:
             return None
-        advice = battlestations(s)
+        advice = self.battlestations(s)
         if advice is not None:
             return advice
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
-        if all("freezes" in t.info.flags for t in adjacent) and not stuck:
+        asleep = not kinds & BLOWS
+        if all("freezes" in t.info.flags and (t.seen.moves or not asleep) for t in adjacent) \
+                and not stuck:
             # An ice monster awake (asleep, it is let lie: Situation.let_lie) does no
             # damage but freezes: each blow we trade risks a long freeze. Step away.
+            # One still asleep that we mean to fight (it may lie on the stairs) is
+            # struck at once, while it cannot strike back.
             away = escape_moves(s, adjacent)
             if away:
                 _, n, _ = away[0]
@@ -544,11 +586,12 @@ class Missile(SentAware):
         return plan
 
 
-class Battlestations(RogueExpert):
+class Battlestations(WandMemory):
     name = "battlestations"
 
     def advise(self, s: Situation) -> Proposal | None:
-        return battlestations(s)
+        self.remember(s)
+        return self.battlestations(s)
 
 
 class Retreat(RogueExpert):

@@ -33,6 +33,11 @@ from ._paths import first_step, path_to
 from ._tactics import Tactics
 from ._watch import rest_action, rest_turns
 
+#: Times ``Tactics.level_patience`` without stairs before a sleeper may lie on them.
+STAIRS_LOST_PATIENCE = 2
+#: With the stairs lost, a sleeper is still let lie if fighting it kills this often.
+STAIRS_LOST_RISK = 0.5
+
 #: Every entry the experts read.
 ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
                      "paths", "intern"})
@@ -125,10 +130,16 @@ class Situation:
             Seen(letter, pos, self.sensed.generation, self.sensed.generation)
             for letter, pos in self.sensed.monsters)
         current = {pos for _, pos in self.sensed.monsters}
-        blows = self.events is not None and any(e.kind in BLOWS for e in self.events.events)
+        struck = {e.subject.lower() for e in self.events.events if e.kind in BLOWS} \
+            if self.events is not None else set()
         tripping = None
         if self.intern is not None and self.intern.hallucinating:
             tripping = likely_at(self.sensed.status.level if self.sensed.status else 1)
+        # A blow from (or at) a monster of some kind wakes the question for that kind
+        # only; one we cannot name (unseen, or every name a trip) for all of them. Any
+        # blow used to wake it for all, and melee then struck the sleeping ice monster
+        # beside the hobgoblin it was fighting (the lowest level first).
+        anyone = bool(struck & {"something", "it"}) or (bool(struck) and tripping is not None)
         out = []
         for m in seen:
             if m.pos not in current:
@@ -137,7 +148,7 @@ class Situation:
             adjacent = d == 1 and self.step_ok(self.player, m.pos)
             info = tripping or monster(m.symbol)
             t = Threat(m, info, d, m.moves > 0 or adjacent, adjacent)
-            if not blows and self.let_lie(t):
+            if not (anyone or info.name in struck) and self.let_lie(t):
                 t = attrs.evolve(t, awake=False, adjacent=False, left_asleep=True)
             out.append(t)
         return tuple(sorted(out, key=lambda t: t.distance))
@@ -156,9 +167,27 @@ class Situation:
         if t.seen.moves or info.wakes_by_itself or self.intern is not None and \
                 self.intern.blind:
             return False
+        if self.stairs_lost:
+            # It may lie on the stairs (see ``stairs_lost``): only a fight likely to
+            # kill, or a theft, is worse than starving here.
+            return "steals" in info.flags or info.max_damage > 0 and \
+                self.odds(t).death > STAIRS_LOST_RISK
         if info.flags & {"freezes", "steals"}:
             return True
         return info.max_damage > 0 and self.odds(t).death > self.tactics.wake_risk
+
+    @property
+    def stairs_lost(self) -> bool:
+        """No stairs found after twice the tactics' patience on this level.
+
+        Rogue draws a monster's square as floor once the hero leaves the room, so a
+        monster asleep on the stairs hides them for good. The hero let an ice
+        monster lie on the stairs and searched the walls until he starved (dungeon
+        0 of 1.19, level 3; the game's own map showed where the stairs were).
+        """
+        t = self.terrain
+        return t is not None and t.stairs is None and \
+            t.turns > STAIRS_LOST_PATIENCE * self.tactics.level_patience
 
     @property
     def levitating(self) -> bool:

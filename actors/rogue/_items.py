@@ -14,6 +14,7 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation
 from ._inventory import expected_armor
+from ._paths import beside_freezer
 
 #: Scrolls worth reading whenever safe once known.
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "identify",
@@ -30,7 +31,8 @@ class ObjectAcquisition(RogueExpert):
 
     If the hero keeps circling the same few squares while heading for an object (a
     square the map says is open but Rogue does not let us through), the object is
-    given up for this level rather than chased forever.
+    given up for this level rather than chased forever. Nor is one beside a sleeping
+    ice monster sought: in a treasure room it wakes as the hero comes (``_paths``).
     """
 
     name = "object"
@@ -63,7 +65,7 @@ class ObjectAcquisition(RogueExpert):
         for o in s.objects.objects:
             if o.pos in s.objects.ignored or (full and o.symbol != "*"):
                 continue
-            if (level, o.pos) in self.given_up:
+            if (level, o.pos) in self.given_up or beside_freezer(s.objects, o.pos):
                 continue
             d = s.paths.dist[(o.pos[0] - 1) * 80 + o.pos[1]]
             if 0 < d < best_d:

@@ -2,7 +2,8 @@
 
 Monsters are matched from one screen to the next by nearness (letter first), so each
 keeps the generation it was first seen and how often it moved (one that never
-moves while in view is probably asleep). Objects are remembered where seen until
+moves while in view is probably asleep, and where it lay is remembered once it is
+out of view: Rogue draws floor there, even on the stairs). Objects are remembered where seen until
 the hero stands on the square or the square shows bare terrain; one the hero
 stood on without picking it up (a full pack) is marked ignored.
 """
@@ -13,7 +14,7 @@ from runtime import Activation
 
 from ._facts import Events, ObjectMap, Seen, Sensed
 from ._gated import GatedSource
-from ._grid import TOP, chebyshev
+from ._grid import TOP, Pos, chebyshev
 
 
 def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ...]:
@@ -48,6 +49,24 @@ def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ..
     return tuple(out)
 
 
+def remember_sleepers(previous: ObjectMap, monsters: tuple[Seen, ...],
+                      sensed: Sensed) -> frozenset[Pos]:
+    """Where monsters that never moved in view were last seen, once out of view.
+
+    Forgotten when one shows there again (it is in ``monsters`` then) or when the
+    hero stands beside the square and nothing shows (killed, or it woke and went).
+    """
+    shown = {m.pos for m in monsters}
+    # The same monster seen again (matched by track_monsters: it keeps its first sighting)
+    # is not gone, even if it moved.
+    again = {m.first for m in monsters}
+    gone = {m.pos for m in previous.monsters if not m.moves and m.first not in again}
+    kept = set(previous.sleepers) | gone
+    player = sensed.player
+    return frozenset(p for p in kept - shown
+                     if player is None or chebyshev(p, player) > 1)
+
+
 def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) -> ObjectMap:
     objects = {o.pos: o for o in previous.objects}
     ignored = set(previous.ignored)
@@ -68,7 +87,8 @@ def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) ->
         else:
             del objects[player]
     return ObjectMap(level=previous.level, monsters=previous.monsters,
-                     objects=tuple(objects.values()), ignored=frozenset(ignored))
+                     objects=tuple(objects.values()), ignored=frozenset(ignored),
+                     sleepers=previous.sleepers)
 
 
 class ObjectMapper(GatedSource):
@@ -92,5 +112,6 @@ class ObjectMapper(GatedSource):
         current = track_objects(current, sensed, activation.read("events"))
         monsters = track_monsters(current.monsters, sensed)
         self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
-                             ignored=current.ignored)
+                             ignored=current.ignored,
+                             sleepers=remember_sleepers(current, monsters, sensed))
         await activation.write("objects", self.map)

@@ -24,6 +24,13 @@ from ._monsters import monster
 
 #: Monsters that wait to be touched (an ice monster freezes, a flytrap holds): go round.
 LURKERS = frozenset("IF")
+#: Sleeping monsters whose neighbours cost as much as their own square. An ice monster
+#: never wakes by itself, except in a treasure room, where Rogue makes every monster
+#: mean (``treas_room``): there it wakes as the hero comes beside it, and its freezes
+#: chain (each hit while he is frozen adds two or three turns) until he dies of
+#: hypothermia. Two ice monsters asleep beside a potion killed a hero this way at
+#: full health (dungeon 189 of 1.18); 9 of 200 games ended so.
+FREEZERS = frozenset("I")
 TRAP_COST = 40
 MONSTER_COST = 8
 NEAR_MONSTER_COST = 3
@@ -45,10 +52,17 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
                 continue  # the one we're fighting: walking into it is an attack
             costs[index(m.pos)] = max(costs.get(index(m.pos), 0), MONSTER_COST)
             if m.moves or m.symbol in LURKERS:
+                near = MAX_COST if not m.moves and m.symbol in FREEZERS else NEAR_MONSTER_COST
                 for n in neighbours(m.pos):
                     i = index(n)
-                    costs[i] = max(costs.get(i, 0), NEAR_MONSTER_COST)
+                    costs[i] = max(costs.get(i, 0), near)
     return costs
+
+
+def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
+    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``)?"""
+    return any(not m.moves and m.symbol in FREEZERS and chebyshev(m.pos, pos) <= 1
+               for m in objects.monsters)
 
 
 def compute(terrain: Terrain, start: Pos, costs: dict[int, int],

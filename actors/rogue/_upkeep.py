@@ -33,7 +33,7 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation
 from ._facts import Inventory
-from ._grid import Pos, index, neighbours
+from ._grid import Pos, chebyshev, index, key_towards, neighbours
 from ._hidden import WALKABLE, best_spot
 
 #: Hungry with no food in the pack, rest only below this share of the tactics'
@@ -245,7 +245,32 @@ class Exploration(RogueExpert):
                 if key is not None:
                     return self._go(s, key, "explore: nothing left here, to the stairs")
             return Proposal(s.rest(), "explore: rest before taking the stairs")
+        if s.stairs_lost:
+            sleeper = self._sleeper(s)
+            key = None if sleeper is None else self._towards(s, sleeper)
+            if key is not None:
+                return self._go(s, key, f"explore: no stairs found: they may lie under the "
+                                        f"monster asleep at {sleeper}")
         return self._search(s)
+
+    def _towards(self, s: Situation, sleeper: Pos) -> str | None:
+        """The step toward the sleeper's square; from two squares off, straight beside it
+        (the paths keep off a sleeping ice monster's neighbours, and the way round
+        them swung the hero back and forth)."""
+        if chebyshev(s.player, sleeper) == 2:
+            taken = {t.seen.pos for t in s.threats}
+            for n in neighbours(s.player):
+                if chebyshev(n, sleeper) == 1 and n not in taken and s.step_ok(s.player, n):
+                    return key_towards(s.player, n)
+        return s.step_to(sleeper)
+
+    def _sleeper(self, s: Situation) -> Pos | None:
+        """The nearest square where a monster lies asleep, in view or remembered."""
+        if s.objects is None or s.paths is None:
+            return None
+        lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
+        reachable = [p for p in lying if s.paths.dist[index(p)] > 0]
+        return min(reachable, key=lambda p: s.paths.dist[index(p)], default=None)
 
     def _frontier(self, s: Situation) -> Pos | None:
         """The nearest unexplored square, or the one we were heading for if it is not

@@ -413,6 +413,18 @@ async def test_object_expert_walks_to_the_nearest_gold():
     assert proposal.action in ("l", "n", "u") and "gold 5 squares" in proposal.rationale
 
 
+async def test_object_expert_leaves_a_potion_beside_a_sleeping_ice_monster():
+    """Next to a sleeping ice monster the potion is left (in a treasure room the monster
+    wakes as we come, and its freezes chain until we die); the farther gold is taken.
+    With the ice monster gone, the nearer potion is taken again."""
+    guarded = screen(room_with((3, 3, "@"), (3, 6, "!"), (3, 7, "I"), (5, 12, "*")), top=2)
+    pipeline = await with_pack(guarded)
+    assert "gold" in pipeline.ask("object").rationale
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 6, "!"), (5, 12, "*")),
+                                      top=2))
+    assert "'!' 3 squares" in pipeline.ask("object").rationale
+
+
 async def test_object_expert_gives_up_an_object_it_keeps_circling_for():
     """Bouncing between two squares on the way to gold: that gold is given up."""
     a = screen(room_with((3, 3, "@"), (5, 10, "*")), top=2)
@@ -704,3 +716,21 @@ async def test_exploration_moves_on_from_a_spot_searched_to_the_terrains_ceiling
                                 writer="terrain", generation=pipeline.generation)
     proposal = pipeline.ask("explore")
     assert proposal.action != "s" and "search spot" in proposal.rationale
+
+
+async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
+    """Cornered by a hobgoblin at 3 hit points: zap the unknown wand once. If it is still
+    unknown after the zap (nothing showed: slow monster, haste monster, invisibility),
+    the same expert does not zap it again; one that never saw the zap would. (1.16
+    zapped one four times in a row while a centaur struck.)"""
+    pack = PACK + ["f) A redwood staff"]
+    cornered = screen(room_with((3, 1, "@"), (4, 2, "H")), top=2, status_line=status(hp=3))
+    pipeline = await with_pack(cornered, pack=pack)
+    melee = pipeline.expert("melee")
+    assert pipeline.ask("melee", melee).action == "znf"
+    await pipeline.feed(cornered, acted="znf")
+    again = pipeline.ask("melee", melee)
+    assert again is not None and not again.action.startswith("z")
+    await pipeline.feed(cornered, acted="n")
+    assert not pipeline.ask("melee", melee).action.startswith("z")
+    assert pipeline.ask("melee").action == "znf"  # an expert that never saw the zap

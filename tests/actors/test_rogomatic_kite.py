@@ -130,11 +130,13 @@ def _on_ring(*marks: tuple[int, int, str], ring: bool = True) -> list[str]:
 
 async def _beside_hobgoblin(hp: int, tactics: Tactics | None = None, *, ring: bool = True,
                             letter: str = "H"):
-    """The hero on the ring's top passage (column 3 of it), the hobgoblin west of him;
-    without the ring, the passage ends two squares east of him."""
+    """The hero on the ring's top passage (column 3 of it), the hobgoblin (or ``letter``)
+    west of him, having just hit him; without the ring, the passage ends two squares
+    east of him."""
     seen = screen(_on_ring((3, "@"), ring=ring), top=RING_TOP)
+    name = {"H": "hobgoblin", "K": "kestrel", "B": "bat"}[letter]
     fight = screen(_on_ring((3, "@"), (2, letter), ring=ring), top=RING_TOP,
-                   status_line=status(hp=hp, hp_max=12), message="The hobgoblin hits you")
+                   status_line=status(hp=hp, hp_max=12), message=f"The {name} hits you")
     return await with_pack(seen, fight, tactics=tactics)
 
 

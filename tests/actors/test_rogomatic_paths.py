@@ -63,6 +63,23 @@ def test_a_sleeping_ice_monster_beside_the_hero_is_walked_round_not_into():
     assert index((2, 4)) not in avoidance(t, awake, here)
 
 
+def test_the_path_keeps_a_square_off_a_sleeping_ice_monster_in_a_room():
+    """In a treasure room a sleeping ice monster wakes as the hero comes beside it, and
+    its chained freezes kill: the path across the room keeps a square away from it,
+    where a sleeping kestrel (mean anyway, and its blows are only blows) costs little."""
+    t = terrain(LOOP)
+    here, goal = (2, 1), (2, 8)
+    ice = ObjectMap(level=1, monsters=(Seen("I", (2, 4), 1, 1, moves=0),))
+    path = path_to(compute(t, here, avoidance(t, ice, here)), goal)
+    assert path[-1] == goal
+    assert all(max(abs(r - 2), abs(c - 4)) >= 2 for r, c in path)
+    plain = path_to(compute(t, here, {}), goal)
+    assert (2, 4) in plain  # the straight way, along the row
+    kestrel = ObjectMap(level=1, monsters=(Seen("K", (2, 4), 1, 1, moves=0),))
+    assert index((2, 5)) not in avoidance(t, kestrel, here)
+    assert avoidance(t, ice, here)[index((2, 5))] == MAX_COST
+
+
 def test_walking_the_path_never_turns_back():
     """Each step's own shortest path continues the previous one (no oscillation)."""
     t = terrain(LOOP)

@@ -1,0 +1,72 @@
+"""Sleeping monsters: remembered where they lay, left alone unless they may hide the
+stairs, and not woken (in the agent's mind) by a blow meant for another."""
+
+from test_rogomatic_support import room_with, screen, with_pack
+
+from actors.rogue import Tactics
+
+
+def closed(*marks: tuple[int, int, str]) -> list[str]:
+    """``room_with``'s room with its door walled up: nothing left to explore, no stairs."""
+    return [row.replace("+", "|") for row in room_with(*marks)]
+
+
+PATIENT = Tactics(level_patience=100)
+
+
+async def _lost(pipeline, view, turns: int = 201):  # noqa: ANN001, ANN202
+    """``view`` shown ``turns`` times: past twice the patience with no stairs seen."""
+    for _ in range(turns):
+        await pipeline.feed(view)
+    return pipeline
+
+
+async def test_a_monster_that_never_moved_is_remembered_where_it_lay_once_out_of_view():
+    """Rogue draws floor where a monster lay once the hero leaves the room, even on the
+    stairs: the object map keeps the square. One that moved is not kept; the square
+    is forgotten once the hero stands beside it and nothing shows."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 10, "I")), top=2),
+                               screen(room_with((4, 3, "@")), top=2))
+    assert pipeline.read("objects").sleepers == {(3, 10)}
+    moved = await with_pack(screen(room_with((3, 3, "@"), (3, 10, "K")), top=2),
+                            screen(room_with((3, 3, "@"), (3, 9, "K")), top=2),
+                            screen(room_with((3, 3, "@")), top=2))
+    assert moved.read("objects").sleepers == frozenset()
+    await pipeline.feed(screen(room_with((3, 9, "@")), top=2))
+    assert pipeline.read("objects").sleepers == frozenset()
+
+
+async def test_a_blow_from_one_monster_does_not_wake_the_sleeper_beside_it():
+    """The hobgoblin hits us: the ice monster asleep beside us is still let lie (any
+    blow used to count for every monster, and melee struck sleepers). A blow from the
+    ice monster itself, or from something unseen, makes it one to fight."""
+    marks = ((3, 5, "@"), (3, 6, "H"), (4, 5, "I"))
+    for message, lying in (("The hobgoblin hits you", True),
+                           ("The ice monster hits you", False),
+                           ("Something hits you", False)):
+        pipeline = await with_pack(screen(room_with(*marks), top=2, message=message))
+        ice = next(t for t in pipeline.situation().threats if t.info.name == "ice monster")
+        assert ice.left_asleep is lying, message
+
+
+async def test_with_the_stairs_lost_a_sleeping_ice_monster_is_struck_not_let_lie():
+    """Past twice the level patience with no stairs seen, the ice monster beside us may
+    lie on them: melee strikes it while it sleeps. Before that it is let lie."""
+    view = screen(closed((3, 5, "@"), (3, 6, "I")), top=2)
+    pipeline = await with_pack(view, tactics=PATIENT)
+    assert pipeline.ask("melee") is None
+    await _lost(pipeline, view)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l" and "ice monster" in proposal.rationale
+
+
+async def test_with_the_stairs_lost_the_explorer_walks_to_where_a_monster_lay():
+    """A closed room, no stairs: the explorer searches the walls at first; past twice
+    its patience it walks to the square where a monster lay asleep when last seen."""
+    seen = screen(closed((3, 2, "@"), (5, 11, "I")), top=2)
+    gone = screen(closed((3, 2, "@")), top=2)
+    pipeline = await with_pack(seen, gone, tactics=PATIENT)
+    assert "search" in pipeline.ask("explore").rationale
+    await _lost(pipeline, gone)
+    proposal = pipeline.ask("explore")
+    assert proposal.action in ("l", "n") and "(5, 11)" in proposal.rationale
