@@ -35,8 +35,6 @@ from ._watch import rest_action, rest_turns
 
 #: Times ``Tactics.level_patience`` without stairs before a sleeper may lie on them.
 STAIRS_LOST_PATIENCE = 2
-#: With the stairs lost, a sleeper is still let lie if fighting it kills this often.
-STAIRS_LOST_RISK = 0.5
 
 #: Every entry the experts read.
 ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
@@ -168,10 +166,12 @@ class Situation:
                 self.intern.blind:
             return False
         if self.stairs_lost:
-            # It may lie on the stairs (see ``stairs_lost``): only a fight likely to
-            # kill, or a theft, is worse than starving here.
-            return "steals" in info.flags or info.max_damage > 0 and \
-                self.odds(t).death > STAIRS_LOST_RISK
+            # It may lie on the stairs (see ``stairs_lost``): only a monster that could
+            # kill in one round, or rob, is worse than starving here. Not the fight odds:
+            # they change with the weapon in hand, and the missile expert readied the bow
+            # for a sleeping centaur the odds let lie once the bow was in hand, the weapon
+            # expert put it away, and so on until the time cap (dungeon 124, 1.20's build).
+            return "steals" in info.flags or info.max_damage >= self.hp
         if info.flags & {"freezes", "steals"}:
             return True
         return info.max_damage > 0 and self.odds(t).death > self.tactics.wake_risk

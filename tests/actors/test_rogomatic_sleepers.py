@@ -1,9 +1,11 @@
 """Sleeping monsters: remembered where they lay, left alone unless they may hide the
 stairs, and not woken (in the agent's mind) by a blow meant for another."""
 
-from test_rogomatic_support import room_with, screen, with_pack
+from test_rogomatic_support import PACK, room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
+from actors.rogue._context import Situation
+from runtime import BoardView
 
 
 def closed(*marks: tuple[int, int, str]) -> list[str]:
@@ -70,3 +72,20 @@ async def test_with_the_stairs_lost_the_explorer_walks_to_where_a_monster_lay():
     await _lost(pipeline, gone)
     proposal = pipeline.ask("explore")
     assert proposal.action in ("l", "n") and "(5, 11)" in proposal.rationale
+
+
+async def test_with_the_stairs_lost_what_is_let_lie_does_not_turn_on_the_weapon_in_hand():
+    """With the stairs lost, a sleeping centaur (up to 12 a round) is fought by a hero of
+    40 hit points and let lie by one of 10, the same with the mace or the bow in hand: the
+    fight odds, which change with the weapon, made the missile and weapon experts take
+    turns readying and putting away the bow until the time cap."""
+    bow = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)", "c) A +1,+1 mace",
+           "d) A +1,+0 short bow (weapon in hand)", "e) 25 +0,+0 arrows"]
+    for pack in (PACK, bow):
+        for hp, lying in ((40, False), (10, True)):
+            view = screen(closed((3, 2, "@"), (3, 8, "C")), top=2,
+                          status_line=status(hp=hp, hp_max=40))
+            pipeline = await _lost(await with_pack(view, pack=pack, tactics=PATIENT), view)
+            view_now = BoardView(pipeline.board, pipeline.expert("melee"), pipeline.generation)
+            centaur = Situation.read(view_now, PATIENT).threats[0]
+            assert centaur.left_asleep is lying, (pack[2], hp)
