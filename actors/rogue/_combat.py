@@ -157,7 +157,7 @@ def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
 
     A wand whose effect Rogue showed is named by the next list; one still unknown
     after a zap did nothing to see (or worse: haste monster, invisibility), so it
-    is not zapped again in a fight (1.16 zapped one four times in a row while a
+    is not zapped again (replays under 1.19: one zapped four times in a row while a
     centaur struck, dungeon 193; another made a centaur invisible, dungeon 189).
     """
     if s.inventory is None:
@@ -377,8 +377,8 @@ class Melee(WandMemory):
             return advice
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
-        asleep = not kinds & BLOWS
-        if all("freezes" in t.info.flags and (t.seen.moves or not asleep) for t in adjacent) \
+        quiet = not kinds & BLOWS  # no blow either way this turn
+        if all("freezes" in t.info.flags and (t.seen.moves or not quiet) for t in adjacent) \
                 and not stuck:
             # An ice monster awake (asleep, it is let lie: Situation.let_lie) does no
             # damage but freezes: each blow we trade risks a long freeze. Step away.
