@@ -24,13 +24,18 @@ from ._monsters import monster
 
 #: Monsters that wait to be touched (an ice monster freezes, a flytrap holds): go round.
 LURKERS = frozenset("IF")
-#: Sleeping monsters whose neighbours cost as much as their own square. An ice monster
+#: Sleeping monsters whose neighbours are dear (``NEAR_FREEZER_COST``). An ice monster
 #: never wakes by itself, except in a treasure room, where Rogue makes every monster
 #: mean (``treas_room``): there it wakes as the hero comes beside it, and its freezes
 #: chain (each hit while he is frozen adds two or three turns) until he dies of
 #: hypothermia. Two ice monsters asleep beside a potion killed a hero this way at
 #: full health (dungeon 189 of 1.18); 9 of 200 games ended so.
 FREEZERS = frozenset("I")
+#: The cost of a square beside a sleeping freezer: dear, but well under its own
+#: square's, so that two of them round it are cheaper than one step through it (1.20
+#: gave them the monster's own cost, and the paths went straight through the ice
+#: monster: a step into it is a blow, and its freezes killed; dungeon 15, 1.21).
+NEAR_FREEZER_COST = 20
 TRAP_COST = 40
 MONSTER_COST = 8
 NEAR_MONSTER_COST = 3
@@ -52,7 +57,8 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
                 continue  # the one we're fighting: walking into it is an attack
             costs[index(m.pos)] = max(costs.get(index(m.pos), 0), MONSTER_COST)
             if m.moves or m.symbol in LURKERS:
-                near = MAX_COST if not m.moves and m.symbol in FREEZERS else NEAR_MONSTER_COST
+                near = NEAR_FREEZER_COST if not m.moves and m.symbol in FREEZERS \
+                    else NEAR_MONSTER_COST
                 for n in neighbours(m.pos):
                     i = index(n)
                     costs[i] = max(costs.get(i, 0), near)

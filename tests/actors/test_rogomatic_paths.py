@@ -3,7 +3,14 @@
 from actors.rogue._connect import analyse
 from actors.rogue._facts import ObjectMap, Seen, Terrain
 from actors.rogue._grid import CELLS, index
-from actors.rogue._paths import MAX_COST, avoidance, compute, nearest, path_to
+from actors.rogue._paths import (
+    MAX_COST,
+    NEAR_FREEZER_COST,
+    avoidance,
+    compute,
+    nearest,
+    path_to,
+)
 
 #: Two rooms joined by two passages (a loop), and a third room on a single passage.
 LOOP = [
@@ -77,7 +84,18 @@ def test_the_path_keeps_a_square_off_a_sleeping_ice_monster_in_a_room():
     assert (2, 4) in plain  # the straight way, along the row
     kestrel = ObjectMap(level=1, monsters=(Seen("K", (2, 4), 1, 1, moves=0),))
     assert index((2, 5)) not in avoidance(t, kestrel, here)
-    assert avoidance(t, ice, here)[index((2, 5))] == MAX_COST
+    assert avoidance(t, ice, here)[index((2, 5))] == NEAR_FREEZER_COST
+
+
+def test_the_path_goes_round_a_sleeping_ice_monster_not_through_it():
+    """Across a room three squares high with the ice monster in its middle row, every way
+    past passes beside it; the path takes one of those, never its square (a step into it
+    is a blow). With its neighbours as dear as its square, 1.20 went straight through."""
+    t = terrain(LOOP)
+    here, goal = (3, 1), (3, 8)
+    ice = ObjectMap(level=1, monsters=(Seen("I", (3, 4), 1, 1, moves=0),))
+    path = path_to(compute(t, here, avoidance(t, ice, here)), goal)
+    assert path[-1] == goal and (3, 4) not in path
 
 
 def test_walking_the_path_never_turns_back():
