@@ -33,6 +33,15 @@ from ._paths import first_step, path_to
 from ._tactics import Tactics
 from ._watch import rest_action, rest_turns
 
+#: Weapons shot or thrown, not swung (their melee dice are a point or two).
+MISSILE_WEAPONS = frozenset({"short bow", "crossbow", "arrow", "dart", "shuriken",
+                             "crossbow bolt"})
+
+
+def _mean(dice: tuple[tuple[int, int], ...]) -> float:
+    return sum(n * (s + 1) / 2 for n, s in dice)
+
+
 #: Times ``Tactics.level_patience`` without stairs before a sleeper may lie on them.
 STAIRS_LOST_PATIENCE = 2
 
@@ -174,7 +183,8 @@ class Situation:
             return "steals" in info.flags or info.max_damage >= self.hp
         if info.flags & {"freezes", "steals"}:
             return True
-        return info.max_damage > 0 and self.odds(t).death > self.tactics.wake_risk
+        odds = fight_odds(max(1, self.hp), self.melee_hero, info)
+        return info.max_damage > 0 and odds.death > self.tactics.wake_risk
 
     @property
     def stairs_lost(self) -> bool:
@@ -230,6 +240,20 @@ class Situation:
     @property
     def hero(self) -> Hero:
         """The hero's fighting figures: level, strength, armor and the weapon in hand."""
+        return self._hero(melee=False)
+
+    @property
+    def melee_hero(self) -> Hero:
+        """The same with the best melee weapon carried, whatever is in hand.
+
+        For decisions that must not turn on the bow being readied for a moment: the
+        odds a sleeping centaur is let lie by changed when the missile expert readied
+        the bow for it, the weapon expert put the bow away, and so on until the time
+        cap (dungeon 124, 1.19 to 1.22).
+        """
+        return self._hero(melee=True)
+
+    def _hero(self, melee: bool) -> Hero:
         intern = self.intern
         status = self.sensed.status
         level = intern.exp_level if intern is not None else 1
@@ -237,8 +261,13 @@ class Situation:
         arm = intern.armor if intern is not None else (status.armor if status else 4)
         dice, hit, dam = BARE_HANDS, 0, 0
         if self.inventory is not None:
-            wielded = next((w for w in self.inventory.of_kind("weapon") if w.wielded), None)
+            weapons = self.inventory.of_kind("weapon")
+            wielded = next((w for w in weapons if w.wielded), None)
             arrows = self.inventory.named("weapon", "arrow")
+            if melee and (wielded is None or wielded.name in MISSILE_WEAPONS):
+                wielded = max((w for w in weapons if w.name in WEAPON_DICE
+                               and w.name not in MISSILE_WEAPONS),
+                              key=lambda w: _mean(WEAPON_DICE[w.name]), default=None)
             if wielded is not None and wielded.name == "short bow" and arrows is not None:
                 dice = ARROW_FROM_BOW  # shooting, point-blank if need be
             elif wielded is not None:
