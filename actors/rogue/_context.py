@@ -179,7 +179,7 @@ class Situation:
             # kill in one round, or rob, is worse than starving here. Not the fight odds:
             # they change with the weapon in hand, and the missile expert readied the bow
             # for a sleeping centaur the odds let lie once the bow was in hand, the weapon
-            # expert put it away, and so on until the time cap (dungeon 124, 1.20's build).
+            # expert put it away, and so on until the time cap (dungeon 124).
             return "steals" in info.flags or info.max_damage >= self.hp
         if info.flags & {"freezes", "steals"}:
             return True
