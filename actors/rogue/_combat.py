@@ -19,15 +19,9 @@ from ._context import Situation, Threat
 from ._escape import flee_by_stairs
 from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
-from ._inventory import THROWABLE, WEAPON_DAMAGE
+from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
 from ._kite import Kite
 from ._paths import path_to
-
-MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
-
-
-def _weapon_value(name: str, bonus: int | None) -> float:
-    return WEAPON_DAMAGE.get(name, 0.0) + (bonus or 0) * 0.5
 
 
 def weapon_choice(s: Situation) -> tuple[str, str] | None:
@@ -40,14 +34,13 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
         return None
     weapons = s.inventory.of_kind("weapon")
     current = next((w for w in weapons if w.wielded), None)
-    best = max((w for w in weapons if w.name in MELEE_WEAPONS),
-               key=lambda w: _weapon_value(w.name, w.bonus), default=None)
+    best = best_melee(s.inventory)
     if best is None or best.wielded:
         return None
-    now = _weapon_value(current.name, current.bonus) if current is not None else 0.0
+    now = weapon_value(current.name, current.bonus) if current is not None else 0.0
     if current is not None and current.name not in MELEE_WEAPONS:
         now = 0.0  # a bow in hand is no melee weapon
-    if _weapon_value(best.name, best.bonus) > now + 0.9:
+    if weapon_value(best.name, best.bonus) > now + 0.9:
         return best.letter, f"{best.text!r} beats {current.text if current else 'bare hands'!r}"
     return None
 

@@ -27,20 +27,12 @@ from ._facts import (
     Terrain,
 )
 from ._grid import Pos, chebyshev, key_towards
+from ._inventory import MELEE_WEAPONS, best_melee
 from ._monsters import Monster, likely_at, monster
 from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, fight_odds
 from ._paths import first_step, path_to
 from ._tactics import Tactics
 from ._watch import rest_action, rest_turns
-
-#: Weapons shot or thrown, not swung (their melee dice are a point or two).
-MISSILE_WEAPONS = frozenset({"short bow", "crossbow", "arrow", "dart", "shuriken",
-                             "crossbow bolt"})
-
-
-def _mean(dice: tuple[tuple[int, int], ...]) -> float:
-    return sum(n * (s + 1) / 2 for n, s in dice)
-
 
 #: Times ``Tactics.level_patience`` without stairs before a sleeper may lie on them.
 STAIRS_LOST_PATIENCE = 2
@@ -264,10 +256,8 @@ class Situation:
             weapons = self.inventory.of_kind("weapon")
             wielded = next((w for w in weapons if w.wielded), None)
             arrows = self.inventory.named("weapon", "arrow")
-            if melee and (wielded is None or wielded.name in MISSILE_WEAPONS):
-                wielded = max((w for w in weapons if w.name in WEAPON_DICE
-                               and w.name not in MISSILE_WEAPONS),
-                              key=lambda w: _mean(WEAPON_DICE[w.name]), default=None)
+            if melee and (wielded is None or wielded.name not in MELEE_WEAPONS):
+                wielded = best_melee(self.inventory)
             if wielded is not None and wielded.name == "short bow" and arrows is not None:
                 dice = ARROW_FROM_BOW  # shooting, point-blank if need be
             elif wielded is not None:

@@ -33,6 +33,19 @@ WEAPON_DAMAGE = {
 }
 #: Weapons worth throwing by hand.
 THROWABLE = ("dagger", "dart", "shuriken", "spear")
+#: Weapons swung in melee (a bow or a missile in hand does a point or two).
+MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
+
+
+def weapon_value(name: str, bonus: int | None) -> float:
+    """A weapon's worth in melee: its mean damage, and half a point per plus."""
+    return WEAPON_DAMAGE.get(name, 0.0) + (bonus or 0) * 0.5
+
+
+def best_melee(inv: Inventory) -> Item | None:
+    """The best melee weapon in the pack, in hand or not."""
+    return max((w for w in inv.of_kind("weapon") if w.name in MELEE_WEAPONS),
+               key=lambda w: weapon_value(w.name, w.bonus), default=None)
 
 _COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
 _OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ]+?)(?:\s*[\[(]|$)")
