@@ -100,6 +100,22 @@ async def test_terrain_finds_stairs_and_passage_dead_ends():
     assert (6, 10) in pipeline.read("terrain").dead_ends
 
 
+async def test_a_stub_off_the_side_of_a_passage_is_a_dead_end_and_its_corner_is_not():
+    """Rogue digs passages in straight steps: one square of passage out of a secret
+    door, before the passage turns, touches two passage squares but leads nowhere
+    (dungeon 250 of 1.23). The corner it turns at, and the passage, lead on."""
+    walk = [
+        ["       ", "####@##"],
+        ["       ", "#####@#"],
+        ["     @ ", "#######"],
+    ]
+    pipeline = await fed(*(screen(rows, top=5) for rows in walk))
+    terrain = pipeline.read("terrain")
+    assert terrain.at((5, 5)) == "#"
+    assert terrain.visited == frozenset({(6, 4), (6, 5), (5, 5)})
+    assert terrain.dead_ends == frozenset({(5, 5)})
+
+
 async def test_object_map_tracks_a_monster_that_moves():
     """A monster matched across screens keeps its first sighting and counts moves."""
     moved = [row.replace("H.", ".H") for row in ROOM]
