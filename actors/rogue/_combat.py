@@ -16,7 +16,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
-from ._escape import flee_by_stairs
+from ._escape import flee_by_stairs, leave_freezer
 from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
@@ -371,6 +371,10 @@ class Melee(WandMemory):
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         quiet = not kinds & BLOWS  # no blow either way this turn
+        if all("freezes" in t.info.flags and (t.seen.moves or not quiet) for t in adjacent):
+            leave = leave_freezer(s, "melee")
+            if leave is not None:
+                return leave
         if all("freezes" in t.info.flags and (t.seen.moves or not quiet) for t in adjacent) \
                 and not stuck:
             # An ice monster awake (asleep, it is let lie: Situation.let_lie) does no

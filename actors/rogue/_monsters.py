@@ -37,9 +37,15 @@ class Monster:
         return bool(self.flags & {"mean", "greedy"})
 
     @property
+    def harmful(self) -> bool:
+        """Whether its blows can kill: by damage, or by freezing (an ice monster's hit
+        does no damage, but each one lengthens the freeze until the hero dies of it)."""
+        return self.max_damage > 0 or "freezes" in self.flags
+
+    @property
     def worth_engaging(self) -> bool:
         """Whether it can hurt or rob the hero: a harmless monster is not worth a fight."""
-        return self.max_damage > 0 or "steals" in self.flags
+        return self.harmful or "steals" in self.flags
 
 
 def _m(letter: str, name: str, level: int, dice: str, *flags: str) -> Monster:

@@ -61,7 +61,7 @@ def waits_to_faint(s: Situation) -> bool:
 
 def _dangers(s: Situation) -> bool:
     attacked = s.events is not None and "hit_by" in s.events.kinds()
-    return attacked or any(t.info.max_damage > 0 for t in s.awake_within(6))
+    return attacked or any(t.info.harmful for t in s.awake_within(6))
 
 
 #: Turns before a meal to keep the running flag is proposed again when the last one
@@ -175,10 +175,18 @@ class Health(RogueExpert):
 
 
 def is_frontier(s: Situation, pos: Pos) -> bool:
-    """A known walkable square, not yet stood on, next to the unknown."""
+    """A known walkable square, not yet stood on, next to the unknown, with no monster
+    on it.
+
+    A step onto a monster is a blow: in a dark room the square the explorer was
+    heading for showed a sleeping ice monster only from beside it, and the next
+    step struck it (dungeon 138 of 1.22 died frozen on level 5).
+    """
     t = s.terrain
     assert t is not None
     if pos in t.visited or t.at(pos) not in WALKABLE or t.at(pos) == "^":
+        return False
+    if any(m.seen.pos == pos for m in s.threats):
         return False
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 

@@ -172,3 +172,40 @@ def test_fight_odds_are_the_same_in_every_process():
                                  os.path.dirname(os.path.abspath(__file__)))))
         answers.add(out.stdout)
     assert len(answers) == 1, answers
+
+
+async def test_an_awake_ice_monster_is_left_by_the_stairs_at_the_default_tactics():
+    """An ice monster coming from the east, the stairs to the west: walk to them even
+    with flight off (its freezes kill, and no fight odds price them); on the stairs,
+    go down. One still asleep (it never moved) is no reason to leave."""
+    pipeline = await with_pack(*coming((3, 11, "I"), (3, 10, "I")))
+    proposal = pipeline.ask("escape")
+    assert proposal.action in ("h", "y", "b")
+    assert "ice monster is awake" in proposal.rationale and "to the stairs" in proposal.rationale
+    on_stairs = [screen(room_with((3, 3, "@"), (3, 2, "%"), (3, 8, "I")), top=2),
+                 screen(room_with((3, 2, "@"), (3, 7, "I")), top=2)]
+    assert (await with_pack(*on_stairs)).ask("escape").action == ">"
+    asleep = await with_pack(*coming((3, 10, "I"), (3, 10, "I")))
+    assert asleep.ask("escape") is None
+
+
+async def test_melee_walks_away_to_the_stairs_from_an_ice_monster_beside_it():
+    """An awake ice monster steps beside the hero, the stairs three squares behind
+    him: melee walks to them (a follower never strikes) instead of trading blows; with
+    no stairs known, it steps away as before."""
+    came = [screen(room_with((3, 5, "@"), (3, 2, "%"), (3, c, "I")), top=2) for c in (8, 7, 6)]
+    proposal = (await with_pack(*came)).ask("melee")
+    assert proposal.action in ("h", "y", "b") and "to the stairs, 3 squares" in proposal.rationale
+    unknown = [screen(room_with((3, 5, "@"), (3, c, "I")), top=2) for c in (8, 7, 6)]
+    proposal = (await with_pack(*unknown)).ask("melee")
+    assert "step away from the ice monster" in proposal.rationale
+
+
+async def test_the_missile_expert_shoots_an_awake_ice_monster_coming_in_line():
+    """An ice monster does no damage, yet it is the one monster never to let strike:
+    an awake one in a clear line is shot at (no stairs known to leave by)."""
+    came = [screen(room_with((3, 5, "@"), (3, c, "I")), top=2) for c in (12, 11)]
+    pipeline = await with_pack(*came)
+    proposal = pipeline.ask("missile")
+    assert proposal is not None and proposal.action.startswith(("w", "t"))
+    assert "ice monster" in proposal.rationale

@@ -113,3 +113,16 @@ async def test_whether_a_sleeper_is_let_lie_does_not_turn_on_the_bow_being_readi
             assert s.melee_hero.dice == WEAPON_DICE["mace"]
         differ += [hp] if lying[0] != lying[1] else []
     assert differ == []
+
+
+async def test_the_explorer_does_not_head_for_a_square_a_sleeper_lies_on():
+    """The passage ahead leads into the unknown past a sleeping ice monster: its square
+    is no place to explore (a step onto it is a blow, and its freeze kills: dungeon
+    138), so the explorer does not step onto it; a bare passage it walks on."""
+    walked = [screen(["@     "], top=12), screen(["#@    "], top=12)]
+    ahead = [*walked, screen(["##@I  "], top=12)]
+    pipeline = await with_pack(*ahead)
+    proposal = pipeline.ask("explore")
+    assert proposal is None or (proposal.action != "l" and "(12, 3)" not in proposal.rationale)
+    bare = await with_pack(*walked, screen(["##@#  "], top=12))
+    assert bare.ask("explore").action == "l"
