@@ -371,12 +371,13 @@ class Melee(WandMemory):
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         quiet = not kinds & BLOWS  # no blow either way this turn
-        if all("freezes" in t.info.flags and (t.seen.moves or not quiet) for t in adjacent):
-            leave = leave_freezer(s, "melee")
+        freezers = all("freezes" in t.info.flags and (t.seen.moves or not quiet)
+                       for t in adjacent)
+        if freezers:
+            leave = leave_freezer(s, "melee")  # the stairs: a follower never strikes
             if leave is not None:
                 return leave
-        if all("freezes" in t.info.flags and (t.seen.moves or not quiet) for t in adjacent) \
-                and not stuck:
+        if freezers and not stuck:
             # An ice monster awake (asleep, it is let lie: Situation.let_lie) does no
             # damage but freezes: each blow we trade risks a long freeze. Step away.
             # One still asleep that we mean to fight (it may lie on the stairs) is
