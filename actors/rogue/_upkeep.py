@@ -175,18 +175,22 @@ class Health(RogueExpert):
 
 
 def is_frontier(s: Situation, pos: Pos) -> bool:
-    """A known walkable square, not yet stood on, next to the unknown, with no monster
-    on it.
+    """A known walkable square, not yet stood on, next to the unknown, with no ice
+    monster let lie on it.
 
     A step onto a monster is a blow: in a dark room the square the explorer was
     heading for showed a sleeping ice monster only from beside it, and the next
-    step struck it (dungeon 138 of 1.22 died frozen on level 5).
+    step struck it (dungeon 138 of 1.22 died frozen on level 5). Other monsters'
+    squares stay goals: 1.25 left out every monster's square, so a sleeper lying in
+    the only way on sent the hero to search walls, and it changed far more games
+    than the ice monsters could explain (README, 1.24 to 1.26).
     """
     t = s.terrain
     assert t is not None
     if pos in t.visited or t.at(pos) not in WALKABLE or t.at(pos) == "^":
         return False
-    if any(m.seen.pos == pos for m in s.threats):
+    if any(m.seen.pos == pos and m.left_asleep and "freezes" in m.info.flags
+           for m in s.threats):
         return False
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 
