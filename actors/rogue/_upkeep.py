@@ -182,7 +182,7 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     heading for showed a sleeping ice monster only from beside it, and the next
     step struck it (dungeon 138 of 1.22 died frozen on level 5). Other monsters'
     squares stay goals: 1.25 left out every monster's square, so a sleeper lying in
-    the only way on sent the hero to search walls, and it changed far more games
+    the only way on could send the hero to search walls, and it changed far more games
     than the ice monsters could explain (README, 1.24 to 1.26).
     """
     t = s.terrain
