@@ -175,8 +175,8 @@ class Situation:
             return "steals" in info.flags or info.max_damage >= self.hp
         if info.flags & {"freezes", "steals"}:
             return True
-        odds = fight_odds(max(1, self.hp), self.melee_hero, info)
-        return info.max_damage > 0 and odds.death > self.tactics.wake_risk
+        return info.max_damage > 0 and \
+            self.odds(t, hero=self.melee_hero).death > self.tactics.wake_risk
 
     @property
     def stairs_lost(self) -> bool:
@@ -268,9 +268,10 @@ class Situation:
         return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
                     hit_plus=hit, dam_plus=dam, steady=intern is not None and intern.steady)
 
-    def odds(self, threat: Threat, hp: int | None = None) -> Odds:
-        """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points."""
-        return fight_odds(max(1, self.hp if hp is None else hp), self.hero, threat.info)
+    def odds(self, threat: Threat, hp: int | None = None, hero: Hero | None = None) -> Odds:
+        """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points, as
+        ``hero`` (the weapon in hand, by default)."""
+        return fight_odds(max(1, self.hp if hp is None else hp), hero or self.hero, threat.info)
 
     def fight_death(self, threats: tuple[Threat, ...]) -> float:
         """The chance of dying fighting ``threats`` one after another, from now.

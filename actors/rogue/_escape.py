@@ -88,13 +88,9 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
         return None
     worst = max(coming, key=lambda t: t.info.max_damage)
     why = f"{who}: the {worst.info.name} would kill us {risk:.0%} of the time"
-    if s.player == terrain.stairs and not s.levitating:
-        return Proposal(">", f"{why}; down the stairs, out of reach")
-    if terrain.stairs is not None:
-        path = safe_path(s, terrain.stairs)
-        if path is not None:
-            return Proposal(key_towards(s.player, path[0]),
-                            f"{why}; to the stairs, {len(path)} squares, out of its reach")
+    down = down_the_stairs(s, why)
+    if down is not None:
+        return down
     if not s.tactics.flee_unexplored:
         return None
     for goal in frontiers(s):
@@ -103,6 +99,21 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
             return Proposal(key_towards(s.player, path[0]),
                             f"{why}; run toward the unknown at {goal} to find the stairs")
     return None
+
+
+def down_the_stairs(s: Situation, why: str) -> Proposal | None:
+    """``>`` on the known stairs, or the first step of a path to them that keeps out
+    of every monster's reach (:func:`safe_path`); None if there is neither."""
+    terrain = s.terrain
+    if terrain is None or terrain.stairs is None:
+        return None
+    if s.player == terrain.stairs and not s.levitating:
+        return Proposal(">", f"{why}; down the stairs, out of reach")
+    path = safe_path(s, terrain.stairs)
+    if path is None:
+        return None
+    return Proposal(key_towards(s.player, path[0]),
+                    f"{why}; to the stairs, {len(path)} squares, out of its reach")
 
 
 def leave_freezer(s: Situation, who: str = "escape") -> Proposal | None:
@@ -122,14 +133,8 @@ def leave_freezer(s: Situation, who: str = "escape") -> Proposal | None:
     if not freezers:
         return None
     nearest = min(freezers, key=lambda t: t.distance)
-    why = f"{who}: the {nearest.info.name} is awake, {nearest.distance} squares off"
-    if s.player == terrain.stairs:
-        return Proposal(">", f"{why}; down the stairs, out of its reach")
-    path = safe_path(s, terrain.stairs)
-    if path is None:
-        return None
-    return Proposal(key_towards(s.player, path[0]),
-                    f"{why}; to the stairs, {len(path)} squares, out of its reach")
+    return down_the_stairs(s, f"{who}: the {nearest.info.name} is awake, "
+                              f"{nearest.distance} squares off")
 
 
 def frontiers(s: Situation, most: int = MAX_FRONTIERS) -> list[Pos]:
