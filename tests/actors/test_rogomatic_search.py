@@ -13,7 +13,9 @@ from test_rogomatic_support import (
     with_pack,
 )
 
+from actors.rogue import Tactics
 from actors.rogue._grid import KEYS, index
+from actors.rogue._upkeep import short_of_food
 
 MOVES = {key: step for step, key in KEYS.items()}
 
@@ -168,6 +170,48 @@ async def test_health_rests_less_when_hungry_with_no_food():
     fed = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=9))
     pipeline = await with_pack(fed, pack=no_food)
     assert "rest" in pipeline.ask("health").rationale
+
+
+async def test_short_of_food_turns_on_the_food_clock_and_the_pack():
+    """No food in the pack: short of food once the clock's floor (1,300 at the start)
+    is under ``food_reserve``, or when hungry; food in the pack: never."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    fed = screen(room_with((3, 3, "@")), top=2)
+    hungry = screen(room_with((3, 3, "@")), top=2, status_line=status(hunger="Hungry"))
+    for view, pack, reserve, short in ((fed, no_food, 1400, True), (fed, no_food, 1200, False),
+                                       (hungry, no_food, 0, True), (fed, PACK, 2000, False),
+                                       (hungry, PACK, 2000, False)):
+        pipeline = await with_pack(view, pack=pack)
+        situation = attrs.evolve(pipeline.situation(), tactics=Tactics(food_reserve=reserve))
+        assert short_of_food(situation) is short, (pack[0], reserve)
+
+
+async def test_health_short_of_food_rests_only_when_weak():
+    """Fed but short of food, the hero rests as a hungry one would: only when weak."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    hurt = screen(room_with((3, 3, "@")), top=2, status_line=status(hp=9))
+    for reserve, rests in ((2000, False), (0, True)):
+        pipeline = await with_pack(hurt, pack=no_food, tactics=Tactics(food_reserve=reserve))
+        proposal = pipeline.ask("health")
+        assert (proposal is not None and "rest" in proposal.rationale) is rests, reserve
+
+
+async def test_exploration_short_of_food_leaves_sooner_for_known_stairs():
+    """Stairs in view and a door still to explore: past ``frugal_patience`` a hero with
+    no food heads for the stairs; one with food keeps exploring until
+    ``level_patience``."""
+    view = screen(room_with((3, 3, "@"), (5, 3, "%")), top=2)
+    tactics = Tactics(food_reserve=2000, frugal_patience=20)
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    for pack, goes in ((no_food, "stairs"), (PACK, "unknown")):
+        pipeline = await with_pack(view, pack=pack, tactics=tactics)
+        assert "unknown" in pipeline.ask("explore").rationale
+        for _ in range(25):
+            await pipeline.feed(view)
+        proposal = pipeline.ask("explore")
+        assert goes in proposal.rationale, (pack[0], proposal)
+        if goes == "stairs":
+            assert proposal.action in ("j", "b", "n")  # two steps down either way
 
 
 async def test_health_hungry_tries_the_item_no_list_has_shown():
