@@ -15,6 +15,7 @@ from ._base import RogueExpert
 from ._context import Situation
 from ._inventory import expected_armor
 from ._paths import beside_freezer
+from ._upkeep import can_sit_out_blindness
 
 #: Scrolls worth reading whenever safe once known.
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "identify",
@@ -152,7 +153,7 @@ class MagicItems(RogueExpert):
                                                        "to learn it")
         if s.hp_fraction < 0.6:
             return None
-        if s.tactics.quaff_unknown:
+        if s.tactics.quaff_unknown and can_sit_out_blindness(s):
             for item in inv.of_kind("potion"):
                 if not item.name and item.text not in self.tried:
                     self.tried.add(item.text)

@@ -64,6 +64,33 @@ def _dangers(s: Situation) -> bool:
     return attacked or any(t.info.harmful for t in s.awake_within(6))
 
 
+#: Turns a potion of blindness leaves the hero blind (Rogue's SEEDURATION, spread);
+#: he waits them out in place.
+BLIND_TURNS = 850
+#: What a meal adds at least (HUNGERTIME - 200).
+MEAL_TURNS = 1100
+
+
+def food_turns(s: Situation) -> int:
+    """Turns of food the hero can count on: the floor under the food clock, and the
+    least a meal adds for each food item in the pack."""
+    floor = s.intern.food_floor if s.intern is not None else 0
+    inv = s.inventory
+    meals = sum(i.count for i in inv.of_kind("food")) if inv is not None else 0
+    return max(floor, 0) + MEAL_TURNS * meals
+
+
+def can_sit_out_blindness(s: Situation) -> bool:
+    """Food enough to wait out a potion of blindness and still not be short of food.
+
+    An unknown potion is blindness one time in twenty, and the hero then waits 850
+    turns where he stands: a hero of 1.27's first build quaffed it on level 4 with
+    some 500 turns of food in his stomach and none in the pack, and starved there
+    (dungeon 23).
+    """
+    return food_turns(s) >= BLIND_TURNS + s.tactics.food_reserve
+
+
 def short_of_food(s: Situation) -> bool:
     """No food in the pack, and hungry or the food clock's floor under
     ``Tactics.food_reserve``.

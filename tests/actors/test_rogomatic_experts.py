@@ -734,3 +734,17 @@ async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
     await pipeline.feed(cornered, acted="n")
     assert not pipeline.ask("melee", melee).action.startswith("z")
     assert pipeline.ask("melee").action == "znf"  # an expert that never saw the zap
+
+
+async def test_an_unknown_potion_is_quaffed_only_with_food_to_sit_out_blindness():
+    """A potion of blindness keeps the hero waiting 850 turns: with the starting food in
+    the pack he quaffs to learn an unknown potion; with the same stomach and no food he
+    keeps it (for battlestations' last resort)."""
+    room = screen(room_with((3, 3, "@")), top=2)
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    for pack, quaffs in ((PACK, True), (no_food, False)):
+        pipeline = await with_pack(room, pack=[*pack, "f) A blue potion"])
+        magic = pipeline.expert("magic")
+        magic.tried.add("A scroll titled 'zok'")  # already read: only the potion is left
+        proposal = pipeline.ask("magic", magic)
+        assert (proposal is not None and proposal.action == "qf") is quaffs, pack[0]
