@@ -97,7 +97,7 @@ def short_of_food(s: Situation) -> bool:
 
     Then the hero rests less and leaves a level sooner: a level explored in full
     takes some 650 turns while Rogue lays about half a ration's worth of food on it,
-    and heroes out of food fainted into fights from level 7 on (1.26: 28 of 200 games
+    and heroes out of food fainted into fights from level 7 on (1.26: 26 of 200 games
     ended Faint, 9 starved).
     """
     intern, inv = s.intern, s.inventory
