@@ -81,9 +81,10 @@ class Tactics:
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration and health: with no food in the pack, the hero is short of food once
     #: the floor under the food clock falls below this (2,000: whenever he has none).
-    #: Rogue lays about half a ration's worth of food on a level and a level explored
-    #: in full takes some 650 turns, so a hero without food falls behind; short of
-    #: food he rests less and leaves a level sooner (``frugal_patience``).
+    #: Rogue lays about half a food item on a level (a meal lasts 1,100 to 1,500 turns)
+    #: and a level explored in full takes some 650 turns, so a hero without food falls
+    #: behind; short of food he rests less and leaves a level sooner
+    #: (``frugal_patience``).
     food_reserve: int = _i(900, 0, 2000, "with no food, hurry down once the food clock's "
                                          "floor is below N (0 never; 2000 always)")
     #: Exploration: short of food, actions on a level before taking known stairs.

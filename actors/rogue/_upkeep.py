@@ -35,6 +35,7 @@ from ._context import Situation
 from ._facts import Inventory
 from ._grid import Pos, chebyshev, index, key_towards, neighbours
 from ._hidden import WALKABLE, best_spot
+from ._intern import MEAL_LEAST
 
 #: Hungry with no food in the pack, rest only below this share of the tactics'
 #: threshold, and only up to the threshold.
@@ -67,8 +68,6 @@ def _dangers(s: Situation) -> bool:
 #: Turns a potion of blindness leaves the hero blind (Rogue's SEEDURATION, spread);
 #: he waits them out in place.
 BLIND_TURNS = 850
-#: What a meal adds at least (HUNGERTIME - 200).
-MEAL_TURNS = 1100
 
 
 def food_turns(s: Situation) -> int:
@@ -77,7 +76,7 @@ def food_turns(s: Situation) -> int:
     floor = s.intern.food_floor if s.intern is not None else 0
     inv = s.inventory
     meals = sum(i.count for i in inv.of_kind("food")) if inv is not None else 0
-    return max(floor, 0) + MEAL_TURNS * meals
+    return max(floor, 0) + MEAL_LEAST * meals
 
 
 def can_sit_out_blindness(s: Situation) -> bool:
@@ -96,9 +95,9 @@ def short_of_food(s: Situation) -> bool:
     ``Tactics.food_reserve``.
 
     Then the hero rests less and leaves a level sooner: a level explored in full
-    takes some 650 turns while Rogue lays about half a ration's worth of food on it,
-    and heroes out of food fainted into fights from level 7 on (1.26: 26 of 200 games
-    ended Faint, 9 starved).
+    takes some 650 turns while Rogue lays about half a food item on it (a meal lasts
+    1,100 to 1,500 turns), and heroes out of food fainted into fights from level 7 on
+    (1.26: 26 of 200 games ended Faint, 9 starved).
     """
     intern, inv = s.intern, s.inventory
     if intern is None or inv is None or inv.of_kind("food"):
@@ -289,8 +288,12 @@ class Exploration(RogueExpert):
             # '>' while floating fails without a turn passing: the float would never end.
             return Proposal("s", "explore: floating: wait on the stairs to land")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
-            why = "hungry with no food" if starving else "short of food" if short and \
-                frontier is not None else f"level {t.level} explored"
+            if starving:
+                why = "hungry with no food"
+            elif frontier is None:
+                why = f"level {t.level} explored"
+            else:
+                why = "short of food" if short else f"{t.turns} actions on level {t.level}"
             return Proposal(">", f"explore: {why}, down the stairs")
         if frontier is not None and not impatient:
             key = s.step_to(frontier)
