@@ -4,7 +4,8 @@ Objects are walked onto (Rogue picks up what the hero steps on) nearest first by
 the path field, gold always, the rest while the pack has room. Armor is changed
 only in peace (taking it off and putting it on take turns) and only for a better
 ``Arm`` than the status line shows. Magic: known good scrolls and potions are used
-when they help; unknown ones are tried in peace, by the tactics, to learn them.
+when they help; unknown scrolls are read in peace to learn them, and unknown potions
+are kept for battlestations' last resort unless the tactics say to quaff them too.
 """
 
 from __future__ import annotations

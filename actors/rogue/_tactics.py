@@ -94,8 +94,11 @@ class Tactics:
     descend_hp: float = _f(0.7, 0.0, 1.0, "descend only with hp/max hp at least this")
     #: Magic: read unidentified scrolls (to identify them).
     read_unknown: bool = _b(True, "read unknown scrolls")
-    #: Magic: quaff unidentified potions (to identify them).
-    quaff_unknown: bool = _b(True, "quaff unknown potions")
+    #: Magic: quaff unidentified potions in peace (to identify them). Off from 1.29:
+    #: kept, an unknown potion is battlestations' last resort at the brink (healing
+    #: or extra healing one time in five), and no potion of blindness or
+    #: hallucination costs 850 turns (README, 1.29).
+    quaff_unknown: bool = _b(False, "quaff unknown potions in peace to learn them")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
     wear_armor: bool = _b(True, "try on armor found")
 

@@ -737,14 +737,27 @@ async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
 
 
 async def test_an_unknown_potion_is_quaffed_only_with_food_to_sit_out_blindness():
-    """A potion of blindness keeps the hero waiting 850 turns: with the starting food in
-    the pack he quaffs to learn an unknown potion; with the same stomach and no food he
-    keeps it (for battlestations' last resort)."""
+    """A potion of blindness keeps the hero waiting 850 turns: told to quaff unknown
+    potions, with the starting food in the pack he quaffs one to learn it; with the same
+    stomach and no food he keeps it (for battlestations' last resort)."""
     room = screen(room_with((3, 3, "@")), top=2)
     no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    quaffing = Tactics(quaff_unknown=True)
     for pack, quaffs in ((PACK, True), (no_food, False)):
-        pipeline = await with_pack(room, pack=[*pack, "f) A blue potion"])
+        pipeline = await with_pack(room, pack=[*pack, "f) A blue potion"], tactics=quaffing)
         magic = pipeline.expert("magic")
         magic.tried.add("A scroll titled 'zok'")  # already read: only the potion is left
         proposal = pipeline.ask("magic", magic)
         assert (proposal is not None and proposal.action == "qf") is quaffs, pack[0]
+
+
+async def test_by_default_an_unknown_potion_waits_for_the_brink():
+    """From 1.29 the magic expert keeps unknown potions, even with food to spare; the
+    same potion is what battlestations tries when one more round could kill."""
+    pack = [*PACK, "f) A blue potion"]
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2), pack=pack)
+    magic = pipeline.expert("magic")
+    assert pipeline.ask("magic", magic) is None
+    cornered = screen(room_with((3, 1, "@"), (4, 2, "H")), top=2, status_line=status(hp=3))
+    await pipeline.feed(cornered)
+    assert pipeline.ask("melee").action == "qf"
