@@ -472,7 +472,12 @@ async def _tail_once(path: Path, message: TailRequest, as_json: bool) -> int | N
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to report on")
-    _add_db(parser)
+    parser.add_argument(
+        "--db", type=Path, action="append", default=None, metavar="PATH",
+        help="the records (SQLite); give it more than once to pool several files, such "
+        "as tournaments run side by side (default: $BELLIGERENT_DB, else "
+        "~/.local/state/belligerent/records.sqlite3)",
+    )
     parser.add_argument("--out", type=Path, default=None, metavar="PNG",
                         help="where to save the box plot (default: ./report-GAME.png)")
 
@@ -487,9 +492,9 @@ def _recording_command(game: str, database: Path) -> str:
 
 
 async def report_command(args: argparse.Namespace) -> int:
-    database = _database(args)
-    table, path, note = report(args.game, database, args.out,
-                               fill=_recording_command(args.game, database))
+    databases = args.db or [default_database()]
+    table, path, note = report(args.game, databases, args.out,
+                               fill=_recording_command(args.game, databases[0]))
     print(table)
     if path is not None:
         print(f"plot: {path}")

@@ -12,6 +12,7 @@ Only sessions that ended by the game's rules count; those the daemon cut short
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -54,6 +55,25 @@ def distributions(scores: dict[tuple[str, str], list[float]]) -> list[Distributi
                                   float(q1), float(median), float(q3), float(p90),
                                   float(a.max()), float(a.mean())))
     return sorted(found, key=lambda d: (-d.median, d.label))
+
+
+def pooled(game: str, paths: Sequence[Path]) -> tuple[dict[tuple[str, str], list[float]],
+                                                      dict[tuple[str, str], dict[str, int]]]:
+    """Scores and outcome counts of ``game`` by agent version, over every database."""
+    scores: dict[tuple[str, str], list[float]] = {}
+    outcomes: dict[tuple[str, str], dict[str, int]] = {}
+    for path in paths:
+        records = Records(path)
+        try:
+            for key, values in records.scores(game).items():
+                scores.setdefault(key, []).extend(values)
+            for key, counts in records.outcomes(game).items():
+                merged = outcomes.setdefault(key, {})
+                for outcome, n in counts.items():
+                    merged[outcome] = merged.get(outcome, 0) + n
+        finally:
+            records.close()
+    return scores, outcomes
 
 
 def format_table(game: str, dists: list[Distribution],
@@ -120,26 +140,27 @@ def plot(game: str, scores: dict[tuple[str, str], list[float]], dists: list[Dist
     return path
 
 
-def report(game: str, database: Path, out: Path | None, *, fill: str = ""
+def report(game: str, databases: Path | Sequence[Path], out: Path | None, *, fill: str = ""
            ) -> tuple[str, Path | None, str]:
     """The table (text), the saved plot's path, and a note on why there is no plot
     (nothing to plot, or matplotlib missing).
 
-    LookupError if the records hold no finished game of ``game``; its message
-    names ``fill``, the command that would record some (by default the daemon's
-    ``run``).
+    Several databases are pooled: tournaments run side by side each keep their own
+    file, and a version's figures are wanted over all of them at once.
+
+    LookupError if a database is missing or none holds a finished game of ``game``;
+    its message names ``fill``, the command that would record some (by default the
+    daemon's ``run``).
     """
+    paths = [databases] if isinstance(databases, Path) else list(databases)
     fill = fill or f"belligerent run {game} --games 20"
-    if not database.exists():
-        raise LookupError(f"no records at {database}; run some games first (`{fill}`)")
-    records = Records(database)
-    try:
-        scores = records.scores(game)
-        outcomes = records.outcomes(game)
-    finally:
-        records.close()
+    for database in paths:
+        if not database.exists():
+            raise LookupError(f"no records at {database}; run some games first (`{fill}`)")
+    scores, outcomes = pooled(game, paths)
     if not outcomes:
-        raise LookupError(f"the records at {database} hold no {game} games; "
+        where = " or ".join(str(p) for p in paths)
+        raise LookupError(f"the records at {where} hold no {game} games; "
                           f"run some with `{fill}`")
     dists = distributions(scores)
     table = format_table(game, dists, outcomes)

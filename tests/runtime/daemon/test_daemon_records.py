@@ -126,6 +126,27 @@ def test_report_prints_the_table_and_saves_a_box_plot(records, tmp_path):
     assert "" == note
 
 
+def test_report_pools_several_databases(records, tmp_path):
+    """Tournaments run side by side keep a file each: given all of them, the report counts
+    every game once, in one distribution per agent version, with the outcomes summed."""
+    other = Records(short_dir() / "other.sqlite3")
+    try:
+        for store, batch, scores in ((records, "p", (1.0, 2.0, 3.0)),
+                                     (other, "q", (10.0, 20.0, 30.0, 40.0))):
+            sessions = [f"{batch}-{i}" for i in range(len(scores))]
+            store.add_batch(batch, "rogue", len(scores), 1, 0, {}, "inline", sessions)
+            for session, score in zip(sessions, scores, strict=True):
+                store.finish(result(session, "death", score, game="rogue"))
+        table, _, _ = report("rogue", [records.path, other.path], tmp_path / "both.png")
+        alone, _, _ = report("rogue", other.path, tmp_path / "one.png")
+    finally:
+        other.close()
+    pooled_row, single_row = table.splitlines()[3].split(), alone.splitlines()[3].split()
+    assert ["7", "10"] == [pooled_row[2], pooled_row[5]]  # games, median of all seven
+    assert ["4", "25"] == [single_row[2], single_row[5]]
+    assert pooled_row[-2:] == ["death", "7"]
+
+
 def test_report_on_a_game_never_played_says_how_to_play_it(records):
     """An empty report is a LookupError that says which command fills it."""
     with pytest.raises(LookupError, match="hold no rogue games; run some with "
