@@ -96,7 +96,7 @@ class Tactics:
     read_unknown: bool = _b(True, "read unknown scrolls")
     #: Magic: quaff unidentified potions in peace (to identify them). Off from 1.29:
     #: kept, an unknown potion is battlestations' last resort at the brink (healing
-    #: or extra healing one time in five), and no potion of blindness or
+    #: or extra healing 18 times in 100), and no potion of blindness or
     #: hallucination costs 850 turns (README, 1.29).
     quaff_unknown: bool = _b(False, "quaff unknown potions in peace to learn them")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
