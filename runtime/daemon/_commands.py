@@ -97,10 +97,14 @@ def _database(args: argparse.Namespace) -> Path:
     return args.db or default_database()
 
 
-def _add_db(parser: argparse.ArgumentParser) -> None:
+def _add_db(parser: argparse.ArgumentParser, *, pooled: bool = False) -> None:
+    """``--db``; ``pooled``: it may be given more than once (a list of paths)."""
+    more = ("; give it more than once to pool several files, such as tournaments run "
+            "side by side" if pooled else "")
     parser.add_argument(
         "--db", type=Path, default=None, metavar="PATH",
-        help="the records (SQLite) (default: $BELLIGERENT_DB, else "
+        action="append" if pooled else "store",
+        help=f"the records (SQLite){more} (default: $BELLIGERENT_DB, else "
         "~/.local/state/belligerent/records.sqlite3)",
     )
 
@@ -472,12 +476,7 @@ async def _tail_once(path: Path, message: TailRequest, as_json: bool) -> int | N
 
 def add_report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to report on")
-    parser.add_argument(
-        "--db", type=Path, action="append", default=None, metavar="PATH",
-        help="the records (SQLite); give it more than once to pool several files, such "
-        "as tournaments run side by side (default: $BELLIGERENT_DB, else "
-        "~/.local/state/belligerent/records.sqlite3)",
-    )
+    _add_db(parser, pooled=True)
     parser.add_argument("--out", type=Path, default=None, metavar="PNG",
                         help="where to save the box plot (default: ./report-GAME.png)")
 
