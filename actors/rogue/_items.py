@@ -1,7 +1,8 @@
 """The object acquisition, armor and magic item experts.
 
 Objects are walked onto (Rogue picks up what the hero steps on) nearest first by
-the path field, gold always, the rest while the pack has room. Armor is changed
+the path field, gold always, the rest while the pack has room; a hero hurt enough
+to rest rests first (``_upkeep.would_rest``). Armor is changed
 only in peace (taking it off and putting it on take turns) and only for a better
 ``Arm`` than the status line shows. Magic: known good scrolls and potions are used
 when they help; unknown scrolls are read in peace to learn them, and unknown potions
@@ -16,7 +17,7 @@ from ._base import RogueExpert
 from ._context import Situation
 from ._inventory import expected_armor
 from ._paths import beside_freezer
-from ._upkeep import can_sit_out_blindness
+from ._upkeep import can_sit_out_blindness, would_rest
 
 #: Scrolls worth reading whenever safe once known.
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "identify",
@@ -45,6 +46,9 @@ class ObjectAcquisition(RogueExpert):
     #: object expert yield at one square and the explorer step back, for a thousand
     #: turns, until the hero starved).
     no_progress = 25
+    #: Path cost within which an object is taken even when hurt enough to rest first
+    #: (``_upkeep.would_rest``): the walk is a step or two.
+    near = 2
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -72,7 +76,7 @@ class ObjectAcquisition(RogueExpert):
             d = s.paths.dist[(o.pos[0] - 1) * 80 + o.pos[1]]
             if 0 < d < best_d:
                 best, best_d = o, d
-        if best is None:
+        if best is None or (best_d > self.near and would_rest(s)):
             return None
         key = s.step_to(best.pos)
         if key is None:

@@ -159,6 +159,35 @@ class Hunger(RogueExpert):
                         f"faint in the fight")
 
 
+def rest_band(s: Situation) -> tuple[float, float]:
+    """The hit-point fractions a rest starts below and ends at.
+
+    Walking heals as fast as resting (Rogue's doctor() counts every turn without a
+    fight), so a rest only keeps a weak hero out of fights, and a hero short of food
+    has few turns left: he rests only when weak, and not to full.
+    """
+    below, until = s.tactics.rest_below, s.tactics.rest_until
+    if short_of_food(s) and s.inventory is not None and not s.inventory.stale:
+        below, until = below * FRUGAL_REST, min(until, below)
+    return below, until
+
+
+def would_rest(s: Situation) -> bool:
+    """Hurt enough that :class:`Health` would start a rest here and now.
+
+    The object expert ranks above health, and a walk to an object is a walk into
+    rooms with sleepers and the wanderers' way at a few hit points (dungeon 72 of
+    1.29 went 34 squares for gold at 3 of 12 and met a snake): it waits for the rest.
+    """
+    intern = s.intern
+    if intern is None or intern.hunger >= 2 or intern.confused or intern.blind:
+        return False
+    attacked = s.events is not None and "hit_by" in s.events.kinds()
+    if attacked or s.awake_within(6):
+        return False
+    return intern.hp_fraction < rest_band(s)[0]
+
+
 class Health(RogueExpert):
     name = "health"
 
@@ -198,13 +227,7 @@ class Health(RogueExpert):
         if intern.confused or intern.blind:
             return Proposal("s", "health: confused or blind: wait it out")
         frac = intern.hp_fraction
-        below, until = tactics.rest_below, tactics.rest_until
-        if short_of_food(s) and s.inventory is not None and not s.inventory.stale:
-            # Walking heals as fast as resting (Rogue's doctor() counts every turn
-            # without a fight), so a rest only keeps a weak hero out of fights, and
-            # a hero short of food has few turns left: rest only when weak, and not
-            # to full.
-            below, until = below * FRUGAL_REST, min(until, below)
+        below, until = rest_band(s)
         if frac < below:
             self.resting = True
         if self.resting and frac >= until:

@@ -413,6 +413,22 @@ async def test_object_expert_walks_to_the_nearest_gold():
     assert proposal.action in ("l", "n", "u") and "gold 5 squares" in proposal.rationale
 
 
+async def test_a_hero_hurt_enough_to_rest_rests_before_walking_to_an_object():
+    """At 3 of 12 hit points the gold across the room waits for the rest (a walk is
+    a walk into sleepers and wanderers); gold a step away is still taken; so is the
+    far gold at 11 of 12, below the rest threshold of a hero already resting."""
+    def hurt(hp: int, gold: tuple[int, int]) -> RogueView:
+        return screen(room_with((3, 3, "@"), (*gold, "*")), top=2, status_line=status(hp=hp))
+
+    pipeline = await with_pack(hurt(3, (5, 12)))
+    assert pipeline.ask("object") is None
+    assert "rest" in pipeline.ask("health").rationale
+    pipeline = await with_pack(hurt(3, (3, 4)))
+    assert "gold 1 squares" in pipeline.ask("object").rationale
+    pipeline = await with_pack(hurt(11, (5, 12)))
+    assert "gold" in pipeline.ask("object").rationale
+
+
 async def test_object_expert_leaves_a_potion_beside_a_sleeping_ice_monster():
     """Next to a sleeping ice monster the potion is left (in a treasure room the monster
     wakes as we come, and its freezes chain until we die); the farther gold is taken.

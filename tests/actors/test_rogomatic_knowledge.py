@@ -213,6 +213,22 @@ async def test_a_question_left_on_the_top_line_makes_the_pack_doubtful_once():
     assert not pipeline.read("inventory").stale
 
 
+async def test_an_answered_item_question_left_under_the_map_is_not_news():
+    """Once an item is chosen Rogue marks the question as read, so an item that
+    says nothing (a scroll read in battle) leaves it on row 0 while the hero walks
+    on, the cursor back on him. Taken for news, it listed the pack after every
+    step (dungeon 72 of 1.29)."""
+    left = "Which object do you want to read? (* for list):"
+    walk = [row.replace("@.", ".@") for row in ROOM], [row.replace("@..", "..@") for row in ROOM]
+    pipeline = await fed(inventory_screen(["a) Some food"]), screen(ROOM, top=2))
+    for rows in walk:
+        view = screen(rows, top=2, message=left)
+        assert view.kind == "map" and not sense(view).fresh
+        await pipeline.feed(view)
+        assert pipeline.read("events").events == ()
+        assert not pipeline.read("inventory").stale
+
+
 async def test_wearing_marks_the_armor_worn_even_when_rust_renamed_it():
     """"You are now wearing +0 ring mail [protection 3]": the pack knew it as +1 ring
     mail [protection 4] (a rust trap since); the one ring mail is worn, renamed."""
