@@ -29,9 +29,10 @@ _ITEM_QUESTION = re.compile(r"\(\* for list\):?$")
 def stale_question(view) -> bool:  # noqa: ANN001 - a RogueView
     """An item question left on a map screen: already answered, not news.
 
-    Taken for news, it marked the pack as changed on every screen, and the pack
-    was listed again after every step (dungeon 72 of 1.29 walked 60 screens so, at
-    3 hit points, while every item expert waited for a fresh list).
+    Taken for news, it marked the pack as changed on every screen: the pack was
+    listed again after every step (dungeon 72 of 1.29 walked 60 screens so), and
+    with a monster near, where there is no time to list it, battlestations' last
+    resort (an unknown potion or scroll) waited for a pack no longer in doubt.
     """
     return view.kind == "map" and bool(_ITEM_QUESTION.search(view.message))
 
