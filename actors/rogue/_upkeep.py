@@ -60,9 +60,18 @@ def waits_to_faint(s: Situation) -> bool:
             and s.tactics.eat_at >= 3 and inv is not None and bool(inv.of_kind("food")))
 
 
+def _attacked(s: Situation) -> bool:
+    """Struck at this turn."""
+    return s.events is not None and "hit_by" in s.events.kinds()
+
+
 def _dangers(s: Situation) -> bool:
-    attacked = s.events is not None and "hit_by" in s.events.kinds()
-    return attacked or any(t.info.harmful for t in s.awake_within(6))
+    return _attacked(s) or any(t.info.harmful for t in s.awake_within(6))
+
+
+def _disturbed(s: Situation) -> bool:
+    """Struck at, or anything awake within six squares: no time to rest."""
+    return _attacked(s) or bool(s.awake_within(6))
 
 
 #: Turns a potion of blindness leaves the hero blind (Rogue's SEEDURATION, spread);
@@ -182,10 +191,7 @@ def would_rest(s: Situation) -> bool:
     intern = s.intern
     if intern is None or intern.hunger >= 2 or intern.confused or intern.blind:
         return False
-    attacked = s.events is not None and "hit_by" in s.events.kinds()
-    if attacked or s.awake_within(6):
-        return False
-    return intern.hp_fraction < rest_band(s)[0]
+    return not _disturbed(s) and intern.hp_fraction < rest_band(s)[0]
 
 
 class Health(RogueExpert):
@@ -217,8 +223,7 @@ class Health(RogueExpert):
                 self.probed.add(letter)
                 return Proposal("e" + letter, f"health: {hunger}, no food listed: "
                                 f"try item {letter!r}, never seen in a list")
-        attacked = s.events is not None and "hit_by" in s.events.kinds()
-        if s.awake_within(6) or attacked:
+        if _disturbed(s):
             self.resting = False
             return None
         if waits_to_faint(s) and not (intern.confused or intern.blind):
