@@ -134,6 +134,14 @@ class Item:
     #: Armor protection or weapon enchantment as printed, when known.
     bonus: int | None = None
 
+    @property
+    def unidentified(self) -> bool:
+        """What an identify scroll would tell: the kind of a potion, scroll, ring or
+        wand not yet named, the plus of armor or a weapon not yet printed."""
+        if self.kind in ("armor", "weapon"):
+            return self.bonus is None
+        return self.kind in ("potion", "scroll", "ring", "wand") and not self.name
+
 
 @attrs.frozen
 class Inventory:

@@ -48,7 +48,23 @@ def best_melee(inv: Inventory) -> Item | None:
                key=lambda w: weapon_value(w.name, w.bonus), default=None)
 
 _COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
-_OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ]+?)(?:\s*[\[(]|$)")
+# The comma is for Rogue 5.4's "scroll of identify ring, wand or staff".
+_OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ,]+?)(?:\s*[\[(]|$)")
+
+#: What each of Rogue 5.4's identify scrolls insists on, by the words after "identify"
+#: (its name, and its question: "you must identify a suit of armor").
+IDENTIFY_KINDS: dict[str, tuple[str, ...]] = {
+    "potion": ("potion",), "scroll": ("scroll",), "weapon": ("weapon",),
+    "armor": ("armor",), "suit of armor": ("armor",), "ring, wand or staff": ("ring", "wand"),
+}
+
+
+def identifies(item: Item) -> tuple[str, ...]:
+    """The kinds a known identify scroll ``item`` names (none for anything else)."""
+    if item.kind != "scroll" or not item.name.startswith("identify "):
+        return ()
+    return IDENTIFY_KINDS.get(item.name.removeprefix("identify "), ())
+_MAGIC_NOUN = re.compile(r"\b(potion|scroll|ring|wand|staff)s?\b")
 _BONUS_WEAPON = re.compile(r"([+-]\d+),([+-]\d+) ")
 _PROTECTION = re.compile(r"\[(?:protection )?(-?\d+)\]")
 
@@ -65,18 +81,16 @@ def parse_item(letter: str, text: str) -> Item:
     wielded = "(weapon in hand)" in low
     count = _count(low)
     kind, name, bonus = "unknown", "", None
-    if "food" in low or re.search(r"slime-mold|mango", low):
+    magic = _MAGIC_NOUN.search(low)
+    if magic is not None and not (magic.group(1) == "ring"
+                                  and any(a in low for a in ARMOR_CLASS)):
+        # The first such word is the item's own: "a scroll of identify potion",
+        # "a scroll of food detection" are scrolls.
+        kind = "wand" if magic.group(1) == "staff" else magic.group(1)
+    elif "food" in low or re.search(r"slime-mold|mango", low):
         kind = "food"
     elif "amulet of yendor" in low:
         kind = "amulet"
-    elif re.search(r"\bpotions?\b", low):
-        kind = "potion"
-    elif re.search(r"\bscrolls?\b", low):
-        kind = "scroll"
-    elif re.search(r"\brings?\b", low) and not any(a in low for a in ARMOR_CLASS):
-        kind = "ring"
-    elif re.search(r"\b(wand|staff)s?\b", low):
-        kind = "wand"
     else:
         armor = next((a for a in sorted(ARMOR_CLASS, key=len, reverse=True) if a in low), None)
         if armor is not None:

@@ -5,8 +5,9 @@ the path field, gold always, the rest while the pack has room; a hero hurt enoug
 to rest rests first (``_upkeep.would_rest``). Armor is changed
 only in peace (taking it off and putting it on take turns) and only for a better
 ``Arm`` than the status line shows. Magic: known good scrolls and potions are used
-when they help; unknown scrolls are read in peace to learn them, and unknown potions
-are kept for battlestations' last resort unless the tactics say to quaff them too.
+when they help (an identify scroll while the pack holds an item it would name);
+unknown scrolls are read in peace to learn them, and unknown potions are kept for
+battlestations' last resort unless the tactics say to quaff them too.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation
-from ._inventory import expected_armor
+from ._inventory import expected_armor, identifies
 from ._paths import beside_freezer
 from ._upkeep import can_sit_out_blindness, would_rest
 
 #: Scrolls worth reading whenever safe once known.
-GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "identify",
-                          "protect armor", "magic mapping", "food detection", "light",
-                          "gold detection"})
+#: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
+GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "protect armor",
+                          "magic mapping", "food detection", "light", "gold detection"})
 #: Potions worth drinking whenever safe once known.
 GOOD_POTIONS = frozenset({"gain strength", "restore strength", "raise level",
                           "see invisible", "detect monster", "detect things",
@@ -147,6 +148,12 @@ class MagicItems(RogueExpert):
         for item in inv.of_kind("scroll"):
             if item.name in GOOD_SCROLLS:
                 return Proposal("r" + item.letter, f"magic: read {item.text!r}")
+            kinds = identifies(item)
+            unknown = next((i for i in inv.items if i.kind in kinds and i.unidentified
+                            and i.letter != item.letter), None)
+            if unknown is not None:
+                return Proposal("r" + item.letter, f"magic: read {item.text!r} for "
+                                                   f"{unknown.text!r}")
         for item in inv.of_kind("potion"):
             if item.name in GOOD_POTIONS:
                 return Proposal("q" + item.letter, f"magic: quaff {item.text!r}")

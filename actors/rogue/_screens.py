@@ -16,17 +16,11 @@ from runtime import Proposal
 
 from ._base import ESC, RogueExpert
 from ._context import Situation
+from ._inventory import IDENTIFY_KINDS
 
 #: The letters Rogue gives pack items.
 PACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _UNKNOWN_FIRST = ("scroll", "potion", "wand", "ring", "armor", "weapon")
-
-
-#: What an identify scroll insists on, by the words Rogue uses for it.
-_IDENTIFY_KINDS = {
-    "potion": ("potion",), "scroll": ("scroll",), "weapon": ("weapon",),
-    "armor": ("armor",), "suit of armor": ("armor",), "ring, wand or staff": ("ring", "wand"),
-}
 _IDENTIFY = re.compile(r"identify (potion|scroll|weapon|armor|ring, wand or staff) scroll|"
                        r"you must identify an? (potion|scroll|weapon|suit of armor|"
                        r"ring, wand or staff)", re.IGNORECASE)
@@ -56,8 +50,7 @@ class ScreenHandler(RogueExpert):
         kinds = self.identify or _UNKNOWN_FIRST
         items = s.inventory.items if s.inventory is not None else ()
         matching = [i for i in items if i.kind in kinds]
-        unknown = [i for i in matching if not i.name or (
-            i.kind in ("armor", "weapon") and i.bonus is None)]
+        unknown = [i for i in matching if i.unidentified]
         for item in unknown + matching:
             if item.letter not in self.offered:
                 self.offered.add(item.letter)
@@ -77,7 +70,7 @@ class ScreenHandler(RogueExpert):
         sensed = s.sensed
         m = _IDENTIFY.search(sensed.message)
         if m is not None:
-            self.identify = _IDENTIFY_KINDS[(m.group(1) or m.group(2)).lower()]
+            self.identify = IDENTIFY_KINDS[(m.group(1) or m.group(2)).lower()]
         if sensed.more:
             return Proposal(" ", f"dismiss --More-- after {sensed.message[:40]!r}")
         if sensed.kind == "inventory":

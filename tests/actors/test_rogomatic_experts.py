@@ -491,6 +491,19 @@ async def test_magic_expert_reads_an_unknown_scroll_in_peace():
     assert pipeline.ask("magic").action == "rf"
 
 
+async def test_magic_expert_reads_a_known_identify_scroll_only_for_an_unknown_item_of_its_kind():
+    """Rogue 5.4 names its identify scrolls by kind ("identify potion"): read in peace
+    while a potion is unknown (the prompt then gets its letter); kept while every
+    potion is known, and a scroll of food detection is read, not eaten."""
+    identify = "f) A scroll of identify potion"
+    pipeline = await with_pack(pack=PACK + [identify, "g) A blue potion"])
+    assert pipeline.ask("magic").action == "rf"
+    pipeline = await with_pack(pack=PACK + [identify, "g) A potion of healing(blue)"])
+    assert pipeline.ask("magic") is None
+    pipeline = await with_pack(pack=PACK + ["f) A scroll of food detection"])
+    assert pipeline.ask("magic").action == "rf"
+
+
 async def test_health_expert_eats_when_hungry_and_rests_when_hurt():
     """Hungry with food (tactics: eat when hungry): eat. Hurt with nothing near: rest by
     searching in place."""

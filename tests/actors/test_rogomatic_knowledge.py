@@ -4,7 +4,7 @@ object map, inventory and internal state."""
 import pytest
 from test_rogomatic_support import fed, inventory_screen, screen, status
 
-from actors.rogue._inventory import expected_armor, parse_item
+from actors.rogue._inventory import expected_armor, identifies, parse_item
 from actors.rogue._sense import interpret, sense
 
 ROOM = [
@@ -171,11 +171,33 @@ async def test_object_map_ignores_an_object_the_pack_could_not_take():
     ("An iron wand", "wand", "", None),
     ("A tiger eye ring", "ring", "", None),
     ("splint mail", "armor", "splint mail", None),
+    # The item's own noun comes first: these are scrolls, not food or a potion.
+    ("A scroll of food detection", "scroll", "food detection", None),
+    ("A scroll of identify potion", "scroll", "identify potion", None),
+    ("2 scrolls of identify ring, wand or staff", "scroll", "identify ring, wand or staff",
+     None),
+    ("A staff of striking [3 charges](oak)", "wand", "striking", None),
 ])
 def test_inventory_lines_are_read_by_rogues_naming_rules(text, kind, name, bonus):
     """Each pack line gives its kind, identified name and known bonus."""
     item = parse_item("a", text)
     assert (item.kind, item.name, item.bonus) == (kind, name, bonus)
+
+
+def test_an_identify_scroll_names_the_kinds_it_identifies_and_an_item_knows_if_it_needs_one():
+    """Rogue 5.4's identify scrolls each insist on a kind; an unnamed potion, scroll, ring
+    or wand, and armor or a weapon without its plus printed, is what they tell."""
+    assert identifies(parse_item("f", "A scroll of identify potion")) == ("potion",)
+    assert identifies(parse_item("f", "A scroll of identify ring, wand or staff")) == (
+        "ring", "wand")
+    assert identifies(parse_item("f", "A scroll of magic mapping")) == ()
+    assert identifies(parse_item("f", "A potion of healing(blue)")) == ()
+    unknown = ["A blue potion", "A scroll titled 'zok'", "A tiger eye ring", "An iron wand",
+               "splint mail", "A two handed sword"]
+    known = ["A potion of healing(blue)", "A scroll of magic mapping",
+             "+1 ring mail [protection 4]", "A +1,+1 mace", "Some food"]
+    assert [parse_item("f", t).unidentified for t in unknown] == [True] * len(unknown)
+    assert [parse_item("f", t).unidentified for t in known] == [False] * len(known)
 
 
 def test_expected_armor_uses_the_known_protection_or_the_base_class():
