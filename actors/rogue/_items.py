@@ -23,11 +23,10 @@ from ._upkeep import can_sit_out_blindness, would_rest
 #: Scrolls worth reading whenever safe once known.
 #: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "protect armor",
-                          "magic mapping", "food detection", "light", "gold detection"})
+                          "magic mapping", "food detection"})
 #: Potions worth drinking whenever safe once known.
 GOOD_POTIONS = frozenset({"gain strength", "restore strength", "raise level",
-                          "see invisible", "detect monster", "detect things",
-                          "haste self"})
+                          "see invisible", "haste self"})
 
 
 class ObjectAcquisition(RogueExpert):
