@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import RogueExpert
+from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
 from ._grid import Pos, chebyshev, index, key_towards, neighbours
@@ -263,7 +263,7 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 
 
-class Exploration(RogueExpert):
+class Exploration(SentAware):
     name = "explore"
     #: Keep heading for the chosen unexplored square while it costs at most this many
     #: times (plus two) the nearest one.
@@ -283,6 +283,12 @@ class Exploration(RogueExpert):
         #: Goals given up on this level for a nearer one: not taken up again while the
         #: current goal is still open (see _frontier).
         self.abandoned: set[Pos] = set()
+        #: Goals on this level that Rogue would not let us step toward (see ``advise``).
+        self.refused: set[Pos] = set()
+        #: The unexplored square the last step was toward, if that is what it was for,
+        #: and how many times running such a step was sent and left the hero where he was.
+        self.heading: Pos | None = None
+        self.refusals = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -291,11 +297,18 @@ class Exploration(RogueExpert):
         if t.level != self.level:
             self.level, self.search_spot, self.searches, self.done = t.level, None, 0, None
             self.goal = None
-            self.abandoned = set()
-        if self.last is not None and self.last[0] == s.player and not s.sensed.message:
-            self.stuck += 1
-        else:
-            self.stuck = 0
+            self.abandoned, self.refused = set(), set()
+        still = self.last is not None and self.last[0] == s.player and not s.sensed.message
+        # Our own step toward the unknown, sent three times running, and the hero still
+        # here with nothing said: the map shows a way Rogue does not have (dungeon 85 of
+        # 1.30 stepped at a lone '.' beside a room's corner, turn after turn, until he
+        # starved). That goal is given up for the level.
+        sent = still and self.heading is not None and self.sent == (self.last[1],)
+        self.refusals = self.refusals + 1 if sent else 0
+        if self.refusals >= 3 and self.heading is not None:
+            self.refused.add(self.heading)
+            self.goal, self.refusals = None, 0
+        self.stuck = self.stuck + 1 if still else 0
         if self.stuck >= 3:
             self.stuck = 0
             key = self.rng.choice([k for k in "hjklyubn"])
@@ -326,7 +339,8 @@ class Exploration(RogueExpert):
         if frontier is not None and not impatient:
             key = s.step_to(frontier)
             if key is not None:
-                return self._go(s, key, f"explore: toward the unknown at {frontier}")
+                return self._go(s, key, f"explore: toward the unknown at {frontier}",
+                                heading=frontier)
         if t.stairs is not None and s.distance_to(t.stairs) > 0:
             if healthy or starving:
                 key = s.step_to(t.stairs)
@@ -372,7 +386,7 @@ class Exploration(RogueExpert):
         that replaced it is open.
         """
         assert s.paths is not None
-        nearest = self._nearest(s, lambda p: is_frontier(s, p))
+        nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
         if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
             self.goal = nearest
@@ -384,8 +398,9 @@ class Exploration(RogueExpert):
         self.goal = nearest
         return nearest
 
-    def _go(self, s: Situation, key: str, why: str) -> Proposal:
+    def _go(self, s: Situation, key: str, why: str, heading: Pos | None = None) -> Proposal:
         self.last = (s.player, key)
+        self.heading = heading
         return Proposal(key, why)
 
     def _nearest(self, s: Situation, goal) -> Pos | None:  # noqa: ANN001

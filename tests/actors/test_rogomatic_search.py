@@ -6,6 +6,7 @@ import attrs
 from test_rogomatic_support import (
     PACK,
     Pipeline,
+    fed,
     inventory_screen,
     room_with,
     screen,
@@ -273,3 +274,49 @@ async def test_exploration_searches_in_a_door_that_leads_nowhere():
     expert = pipeline.expert("explore")
     pipeline.ask("explore", expert)
     assert expert.search_spot == (2, 6)
+
+
+#: Dungeon 85 of 1.30, level 3: a passage over a dark room's corner, where the map shows
+#: a lone '.' that Rogue would not let the hero step onto (drawn from screen row 15).
+REFUSED = [
+    "             #####",
+    "               .-+-------",
+    "                        |",
+    "                        |",
+    "               ----------",
+]
+
+
+def in_passage(column: int):  # noqa: ANN201
+    """The REFUSED screen with the hero in the passage at ``column``."""
+    rows = list(REFUSED)
+    rows[0] = rows[0][:column] + "@" + rows[0][column + 1:]
+    return screen(rows, top=15)
+
+
+async def test_the_explorer_gives_up_a_goal_rogue_refused_three_steps_toward():
+    """Three steps toward the '.' sent, and the hero still in the passage with nothing
+    said: that goal is given up for the level (1.30 stepped at it until he starved).
+    The same step outranked by another expert (the hero rested) refuses nothing."""
+    view = in_passage(15)
+    walked = [in_passage(c) for c in (13, 14, 16, 17)]
+    pipeline = await fed(*walked, view)
+    explorer = pipeline.expert("explore")
+    first = pipeline.ask("explore", explorer)
+    assert first.action == "j" and "(16, 15)" in first.rationale
+    for _ in range(3):
+        await pipeline.feed(view, acted="j")
+        pipeline.ask("explore", explorer)
+    await pipeline.feed(view, acted="y")  # the random step, refused too
+    after = pipeline.ask("explore", explorer)
+    assert (16, 15) in explorer.refused
+    assert "(16, 15)" not in after.rationale and after.action != "j"
+
+    pipeline = await fed(*walked, view)
+    explorer = pipeline.expert("explore")
+    pipeline.ask("explore", explorer)
+    for _ in range(4):
+        await pipeline.feed(view, acted="s")
+        pipeline.ask("explore", explorer)
+    assert (16, 15) not in explorer.refused
+    assert "(16, 15)" in pipeline.ask("explore", explorer).rationale
