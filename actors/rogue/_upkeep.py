@@ -286,9 +286,10 @@ class Exploration(SentAware):
         #: Goals on this level that Rogue would not let us step toward (see ``advise``).
         self.refused: set[Pos] = set()
         #: The unexplored square the last step was toward, if that is what it was for,
-        #: and how many times running such a step was sent and left the hero where he was.
+        #: and how many times on this level a step from a square toward a goal was sent
+        #: and left the hero where he was (random steps come between).
         self.heading: Pos | None = None
-        self.refusals = 0
+        self.refusals: dict[tuple[Pos, Pos], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -297,17 +298,18 @@ class Exploration(SentAware):
         if t.level != self.level:
             self.level, self.search_spot, self.searches, self.done = t.level, None, 0, None
             self.goal = None
-            self.abandoned, self.refused = set(), set()
+            self.abandoned, self.refused, self.refusals = set(), set(), {}
         still = self.last is not None and self.last[0] == s.player and not s.sensed.message
-        # Our own step toward the unknown, sent three times running, and the hero still
+        # Our own step toward the unknown, sent three times from here, and the hero still
         # here with nothing said: the map shows a way Rogue does not have (dungeon 85 of
         # 1.30 stepped at a lone '.' beside a room's corner, turn after turn, until he
         # starved). That goal is given up for the level.
-        sent = still and self.heading is not None and self.sent == (self.last[1],)
-        self.refusals = self.refusals + 1 if sent else 0
-        if self.refusals >= 3 and self.heading is not None:
-            self.refused.add(self.heading)
-            self.goal, self.refusals = None, 0
+        if still and self.heading is not None and self.sent == (self.last[1],):
+            tried = (s.player, self.heading)
+            self.refusals[tried] = self.refusals.get(tried, 0) + 1
+            if self.refusals[tried] >= 3:
+                self.refused.add(self.heading)
+                self.goal = None
         self.stuck = self.stuck + 1 if still else 0
         if self.stuck >= 3:
             self.stuck = 0
