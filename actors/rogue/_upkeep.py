@@ -36,6 +36,7 @@ from ._facts import Inventory
 from ._grid import Pos, chebyshev, index, key_towards, neighbours
 from ._hidden import WALKABLE, best_spot
 from ._intern import MEAL_LEAST
+from ._paths import path_to
 
 #: Hungry with no food in the pack, rest only below this share of the tactics'
 #: threshold, and only up to the threshold.
@@ -290,6 +291,10 @@ class Exploration(SentAware):
         #: and left the hero where he was (random steps come between).
         self.heading: Pos | None = None
         self.refusals: dict[tuple[Pos, Pos], int] = {}
+        #: Where the hero stood at our last steps, and the route held to a goal once
+        #: he swung back and forth (see ``_step``).
+        self.trail: list[Pos] = []
+        self.route: list[Pos] = []
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -299,6 +304,7 @@ class Exploration(SentAware):
             self.level, self.search_spot, self.searches, self.done = t.level, None, 0, None
             self.goal = None
             self.abandoned, self.refused, self.refusals = set(), set(), {}
+            self.trail, self.route = [], []
         still = self.last is not None and self.last[0] == s.player and not s.sensed.message
         # Our own step toward the unknown, sent three times from here, and the hero still
         # here with nothing said: the map shows a way Rogue does not have (dungeon 85 of
@@ -339,13 +345,13 @@ class Exploration(SentAware):
                 why = "short of food" if short else f"{t.turns} actions on level {t.level}"
             return Proposal(">", f"explore: {why}, down the stairs")
         if frontier is not None and not impatient:
-            key = s.step_to(frontier)
+            key = self._step(s, frontier)
             if key is not None:
                 return self._go(s, key, f"explore: toward the unknown at {frontier}",
                                 heading=frontier)
         if t.stairs is not None and s.distance_to(t.stairs) > 0:
             if healthy or starving:
-                key = s.step_to(t.stairs)
+                key = self._step(s, t.stairs)
                 if key is not None:
                     return self._go(s, key, "explore: nothing left here, to the stairs")
             return Proposal(s.rest(), "explore: rest before taking the stairs")
@@ -399,6 +405,41 @@ class Exploration(SentAware):
         self.abandoned.add(goal)
         self.goal = nearest
         return nearest
+
+    def _step(self, s: Situation, goal: Pos) -> str | None:
+        """The step toward ``goal``: the shortest path's, or the held route's.
+
+        The paths weigh what is in view, and a sleeping monster in a lit room is in
+        view only from the room: from its doorway the way past the monster was dear
+        and the hero stepped back out, from the passage it was cheap and he stepped
+        back in (dungeon 569 of 1.30 swung so on level 1 until he starved). Once the
+        hero has stood on the same two squares turn about, the route from here is
+        held, step by step, until it is walked, left or blocked - unless it runs
+        through a square where a monster lay asleep when last seen.
+        """
+        if not self.trail or self.trail[-1] != s.player:
+            self.trail = [*self.trail[-5:], s.player]
+        trail = self.trail
+        if self.route and self.route[-1] == goal and s.player in self.route[:-1]:
+            self.route = self.route[self.route.index(s.player) + 1:]
+        if self.route and self.route[-1] == goal:
+            nxt = self.route[0]
+            taken = {t.seen.pos for t in s.threats}
+            if chebyshev(nxt, s.player) == 1 and s.step_ok(s.player, nxt) \
+                    and nxt not in taken:
+                return key_towards(s.player, nxt)
+        self.route = []
+        swinging = len(trail) >= 5 and trail[-1] == trail[-3] == trail[-5] \
+            and trail[-2] == trail[-4]
+        if swinging and s.paths is not None:
+            # Not a route through a monster that lay asleep when last seen: that is the
+            # side of the swing that did not see it.
+            route = path_to(s.paths, goal)
+            lying = s.objects.sleepers if s.objects is not None else frozenset()
+            if route and lying.isdisjoint(route):
+                self.route = [s.player, *route]
+                return key_towards(s.player, route[0])
+        return s.step_to(goal)
 
     def _go(self, s: Situation, key: str, why: str, heading: Pos | None = None) -> Proposal:
         self.last = (s.player, key)

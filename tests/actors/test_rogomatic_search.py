@@ -323,3 +323,40 @@ async def test_the_explorer_gives_up_a_goal_rogue_refused_three_steps_toward():
         proposals.append(pipeline.ask("explore", explorer))
     assert not explorer.refused
     assert any("(16, 15)" in p.rationale for p in proposals[-3:])
+
+
+#: Dungeon 569 of 1.30, level 1: the stairs ('%') lie west, past a room whose west
+#: door a sleeping bat fills, or round by the passage. From the bottom door the bat is
+#: in view (drawn from screen row 2); from the passage below, the room is not.
+DOORWAY = [
+    "            ---------",
+    "            |.......|",
+    "   %########B.......|",
+    "   #        |.......|",
+    "   #        ----@----",
+    "   #            #",
+    "   ##############",
+]
+PASSAGE = ["", "", "   %########+", "   #", "   #            +", "   #            @",
+           "   ##############"]
+
+
+async def test_the_explorer_holds_a_route_once_it_swings_between_two_squares():
+    """From the passage the way through the room is shorter, from the doorway (the bat
+    seen) the way round; 1.30 stepped in and out until he starved. After two swings
+    the route from the doorway, round by the passage, is held."""
+    at_door, below = screen(DOORWAY, top=2), screen(PASSAGE, top=2)
+    pipeline = await fed(at_door, at_door, below, tactics=Tactics(level_patience=0))
+    explorer = pipeline.expert("explore")
+    view, swing = below, {(True, "k"): at_door, (False, "j"): below}
+    steps = []
+    for _ in range(12):
+        proposal = pipeline.ask("explore", explorer)
+        assert "to the stairs" in proposal.rationale
+        steps.append(proposal.action)
+        view = swing.get((view is below, proposal.action))
+        if view is None:
+            break
+        await pipeline.feed(view, acted=proposal.action)
+    assert view is None and len(steps) <= 8  # left the swing: down the passage from below
+    assert steps[-2:] == ["j", "j"] and (4, 12) in pipeline.read("objects").sleepers
