@@ -50,6 +50,7 @@ def best_melee(inv: Inventory) -> Item | None:
 _COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
 # The comma is for Rogue 5.4's "scroll of identify ring, wand or staff".
 _OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ,]+?)(?:\s*[\[(]|$)")
+_MAGIC_NOUN = re.compile(r"\b(potion|scroll|ring|wand|staff)s?\b")
 
 #: What each of Rogue 5.4's identify scrolls insists on, by the words after "identify"
 #: (its name, and its question: "you must identify a suit of armor").
@@ -64,7 +65,8 @@ def identifies(item: Item) -> tuple[str, ...]:
     if item.kind != "scroll" or not item.name.startswith("identify "):
         return ()
     return IDENTIFY_KINDS.get(item.name.removeprefix("identify "), ())
-_MAGIC_NOUN = re.compile(r"\b(potion|scroll|ring|wand|staff)s?\b")
+
+
 _BONUS_WEAPON = re.compile(r"([+-]\d+),([+-]\d+) ")
 _PROTECTION = re.compile(r"\[(?:protection )?(-?\d+)\]")
 
