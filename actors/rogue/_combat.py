@@ -55,7 +55,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     toward the stairs (a real escape), along a loop, away from choke-point dead ends.
     """
     here = s.player
-    occupied = {t.seen.pos for t in s.threats}
+    occupied = s.occupied
     options = []
     stairs = s.terrain.stairs if s.terrain is not None else None
     cycles = s.connect.cycles if s.connect is not None else frozenset()
@@ -106,7 +106,7 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
         return None
     awake = [t for t in threats if t.awake]
     chasers = tuple(t.seen.pos for t in awake)
-    others = frozenset(t.seen.pos for t in s.threats) - set(chasers)
+    others = s.occupied - set(chasers)
     flying = frozenset(i for i, t in enumerate(awake) if "flies" in t.info.flags)
     # The terrain map already counts the squares monsters stand on as walkable.
     good = Kite(s.terrain.rows, others, flying).first_steps(s.player, chasers, KITE_MOVES)
@@ -268,7 +268,7 @@ class Weapon(SentAware):
 def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None = None) -> bool:
     """Nothing but open squares between the hero (or ``start``) and ``goal`` along ``step``."""
     pos = s.player if start is None else start
-    occupied = {t.seen.pos for t in s.threats}
+    occupied = s.occupied
     while True:
         nxt = (pos[0] + step[0], pos[1] + step[1])
         if nxt == goal:

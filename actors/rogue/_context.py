@@ -94,6 +94,11 @@ class Situation:
         assert self.sensed.player is not None
         return self.sensed.player
 
+    @property
+    def occupied(self) -> frozenset[Pos]:
+        """The squares monsters in view stand on."""
+        return frozenset(t.seen.pos for t in self.threats)
+
     def step_ok(self, a: Pos, b: Pos) -> bool:
         """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
         if self.terrain is None:

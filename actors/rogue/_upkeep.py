@@ -368,7 +368,7 @@ class Exploration(SentAware):
         (the paths keep off a sleeping ice monster's neighbours, and the way round
         them swung the hero back and forth)."""
         if chebyshev(s.player, sleeper) == 2:
-            taken = {t.seen.pos for t in s.threats}
+            taken = s.occupied
             for n in neighbours(s.player):
                 if chebyshev(n, sleeper) == 1 and n not in taken and s.step_ok(s.player, n):
                     return key_towards(s.player, n)
@@ -424,7 +424,7 @@ class Exploration(SentAware):
             self.route = self.route[self.route.index(s.player) + 1:]
         if self.route and self.route[-1] == goal:
             nxt = self.route[0]
-            taken = {t.seen.pos for t in s.threats}
+            taken = s.occupied
             if chebyshev(nxt, s.player) == 1 and s.step_ok(s.player, nxt) \
                     and nxt not in taken:
                 return key_towards(s.player, nxt)
