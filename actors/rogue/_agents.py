@@ -4,9 +4,10 @@ The minimal agent's static priority, highest first: answer screens (``--More--``
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
 sources and eleven experts in the seed's order, under the screen handlers, with
-four of ours: take the armor off for an aquator, under weapon (``_rust``), eat at
-once when weak and a monster comes (``_upkeep.Hunger``) and escape by the stairs,
-both under melee (``_escape``), and hold ground between retreat and the walkers
+five of ours: take the armor off for an aquator, under weapon (``_rust``), step
+away from an ice monster that may be awake (``_freezer``), eat at once when weak
+and a monster comes (``_upkeep.Hunger``) and escape by the stairs, all three under
+melee (``_escape``), and hold ground between retreat and the walkers
 (``_initiative``).
 """
 
@@ -28,6 +29,7 @@ from runtime import AgentSpec
 from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
 from ._connect import ConnectivityAnalyser
 from ._escape import Escape
+from ._freezer import FreezerGuard
 from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
 from ._inventory import InventoryDatabase
@@ -42,7 +44,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.32"
+ROGOMATIC_VERSION = "1.33"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -101,9 +103,9 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, RustGuard, Melee, Hunger, Escape, Target, Missile,
-                Battlestations, Retreat, HoldGround, ObjectAcquisition, Armor, MagicItems, Health,
-                Exploration]
+    experts += [InventoryCheck, Weapon, RustGuard, Melee, FreezerGuard, Hunger, Escape, Target,
+                Missile, Battlestations, Retreat, HoldGround, ObjectAcquisition, Armor,
+                MagicItems, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -112,8 +114,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "weapon, rust (armor off for an aquator), melee, hunger (eat when weak and a "
-        "monster comes), target, missile, "
+        "weapon, rust (armor off for an aquator), melee, freezer (step away from an ice "
+        "monster), hunger (eat when weak and a monster comes), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), object, "
         "armor, magic, health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,

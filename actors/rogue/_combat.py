@@ -475,6 +475,8 @@ class Target(SentAware):
         #: Steps taken to line up a shot, by the sleeping monster's square (a dict, so
         #: two sleepers that take turns being the nearest cannot reset each other).
         self.lining_up: dict[Pos, int] = {}
+        #: Monsters (level, first sighting) we found no step toward: given up.
+        self.blocked: set[tuple[int, int]] = set()
 
     def advise(self, s: Situation) -> Proposal | None:
         if self.going is not None and self.going in self.sent:
@@ -487,9 +489,12 @@ class Target(SentAware):
     def _advise(self, s: Situation) -> Proposal | None:
         if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
             return None
+        level = s.objects.level if s.objects is not None else 0
         best = None
         for t in s.threats:
             if t.distance > s.tactics.chase_distance or t.left_asleep:
+                continue
+            if (level, t.seen.first) in self.blocked:
                 continue
             if not t.awake and not s.tactics.fight_sleeping:
                 continue
@@ -518,6 +523,12 @@ class Target(SentAware):
                                      f"squares from it")
         key = s.step_to(best.seen.pos)
         if key is None:
+            # No step toward it: no path, or the first step is into another monster
+            # (a leprechaun let lie between us and a rattlesnake: waiting for it to
+            # come, then finding no step, held dungeon 371 of 1.33's first build there
+            # until he starved). Given up for the level (not for paths not yet made).
+            if s.paths is not None:
+                self.blocked.add((level, best.seen.first))
             return None
         state = "awake" if best.awake else "asleep"
         return Proposal(key, f"target: go for the {state} {best.info.name} "

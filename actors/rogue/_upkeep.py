@@ -33,7 +33,7 @@ from runtime import Proposal
 from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
-from ._grid import Pos, chebyshev, index, key_towards, neighbours
+from ._grid import KEYS, STEPS, Pos, chebyshev, index, key_towards, neighbours
 from ._hidden import WALKABLE, best_spot
 from ._intern import MEAL_LEAST
 from ._paths import path_to
@@ -319,7 +319,10 @@ class Exploration(SentAware):
         self.stuck = self.stuck + 1 if still else 0
         if self.stuck >= 3:
             self.stuck = 0
-            key = self.rng.choice([k for k in "hjklyubn"])
+            # Not into a monster: that step would be a blow (see Situation.step_to).
+            r, c = s.player
+            keys = [KEYS[d] for d in STEPS if (r + d[0], c + d[1]) not in s.occupied]
+            key = self.rng.choice(sorted(keys, key="hjklyubn".index) or ["s"])
             return self._go(s, key, "explore: stuck, a random step")
         tactics = s.tactics
         healthy = s.hp_fraction >= tactics.descend_hp
@@ -436,7 +439,7 @@ class Exploration(SentAware):
             # side of the swing that did not see it.
             route = path_to(s.paths, goal)
             lying = s.objects.sleepers if s.objects is not None else frozenset()
-            if route and lying.isdisjoint(route):
+            if route and lying.isdisjoint(route) and route[0] not in s.occupied:
                 self.route = [s.player, *route]
                 return key_towards(s.player, route[0])
         return s.step_to(goal)

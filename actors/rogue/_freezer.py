@@ -1,0 +1,70 @@
+"""Not standing beside an ice monster that may be awake.
+
+Rogue 5.4.4's ice monster (``I``) does no damage: each of its hits freezes the hero
+for two or three turns, during which it swings again, and each hit adds two or three
+more, until the freeze passes 50 turns and he dies of hypothermia. Asleep it is
+harmless (it is not mean: nothing but a blow, or a treasure room, wakes it), so an
+ice monster that has not moved in view is let lie (``Situation.let_lie``) and the
+experts go on beside it as if it were furniture.
+
+But "has not moved in view" is also true of one first seen beside the hero (a dark
+room or a passage shows only the squares around him), of a wanderer that came up
+during a fight, and of one a blow woke that stands still because it is already
+beside him. In 1.32's games the hero rested beside such ice monsters (dungeons 11,
+82 and 162) or searched beside one (dungeon 371), and died of hypothermia with 13 to
+42 hit points.
+
+So the hero steps away from an ice monster beside him, awake or not. One that is
+awake follows, and is then fought or left by the melee expert's own rules for ice
+monsters; one that stays where it lies after ``MAX_STEPS`` steps away is taken to be
+asleep, and the other experts may go beside it again.
+"""
+
+from __future__ import annotations
+
+from runtime import Proposal
+
+from ._base import SentAware
+from ._combat import escape_moves
+from ._context import Situation
+from ._grid import key_towards
+
+#: Sent steps away from one ice monster (on one level) after which it is left be.
+MAX_STEPS = 2
+
+
+class FreezerGuard(SentAware):
+    """Steps away from an ice monster beside the hero that no expert is fighting."""
+
+    name = "freezer"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: Our sent steps away, by (level, the generation an ice monster was first seen).
+        self.steps: dict[tuple[int, int], int] = {}
+        #: What our last proposal stepped away from, and its key.
+        self.last: tuple[tuple[int, int], str] | None = None
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if self.last is not None and self.last[1] in self.sent:
+            self.steps[self.last[0]] = self.steps.get(self.last[0], 0) + 1
+        self.last = None
+        if s.intern is not None and s.intern.hallucinating:
+            return None  # each monster shows as a random letter
+        if s.stairs_lost:
+            return None  # the stairs may lie under it: the explorer means to strike it
+        level = s.objects.level if s.objects is not None else 0
+        beside = tuple(t for t in s.threats
+                       if "freezes" in t.info.flags and t.distance == 1
+                       and s.step_ok(s.player, t.seen.pos)
+                       and self.steps.get((level, t.seen.first), 0) < MAX_STEPS)
+        if not beside:
+            return None
+        moves = escape_moves(s, beside)
+        if not moves:
+            return None
+        _, n, why = moves[0]
+        key = key_towards(s.player, n)
+        self.last = ((level, beside[0].seen.first), key)
+        return Proposal(key, f"freezer: step {why} from the {beside[0].info.name} beside us "
+                             f"(it may be awake: its freezes chain)")
