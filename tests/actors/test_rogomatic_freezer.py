@@ -1,0 +1,98 @@
+"""1.33: no step into a monster on the way to something else; away from ice monsters.
+
+Each case is the shape of a 1.32 game that died of hypothermia at full health, or of
+the livelock the first build of the fix made (dungeon 371).
+"""
+
+from test_rogomatic_support import PACK, room_with, screen, status, with_pack
+
+from runtime import Arbiter
+
+MELEE_ONLY = [line for line in PACK if "bow" not in line and "arrows" not in line]
+
+def room_over_passage(door: str, hero_row: int = 7) -> list[str]:
+    """A lit room drawn from screen row 2, an emu asleep in its corner, its door on the
+    bottom wall at (6, 3) holding ``door``, and the hero in the passage below."""
+    rows = ["------", "|E...|", "|....|", "|....|", f"--{door}---"]
+    rows += ["  #   "] * 3
+    rows[hero_row - 2] = "  @   "
+    return rows
+
+
+async def test_the_target_expert_finds_no_step_through_an_ice_monster_in_the_doorway():
+    """Dungeons 55, 191, 256 of 1.32: going for an emu, the only step was into an ice
+    monster let lie in the doorway - a blow that woke it, and its freezes killed.
+    With the door clear the same walk steps in."""
+    clear = await with_pack(screen(room_over_passage("+"), top=2), pack=MELEE_ONLY)
+    assert clear.ask("target").action == "k"
+    blocked = await with_pack(screen(room_over_passage("I"), top=2), pack=MELEE_ONLY)
+    assert blocked.situation().step_to((3, 1)) is None
+    assert blocked.ask("target") is None
+
+
+async def test_the_target_expert_gives_up_a_monster_it_found_no_step_toward():
+    """Dungeon 371 of the first build: the target waited for a rattlesnake beyond a
+    leprechaun, found no step, and came back to it from the next square, until the
+    hero starved. Given up once, it stays given up on the level."""
+    pipeline = await with_pack(screen(room_over_passage("L"), top=2), pack=MELEE_ONLY)
+    target = pipeline.expert("target")
+    assert pipeline.ask("target", target) is None
+    further = screen(room_over_passage("L", hero_row=8), top=2)
+    await pipeline.feed(further)
+    assert pipeline.ask("target", target) is None
+    # Without the memory, the step back toward it (and the leprechaun) is offered.
+    assert pipeline.ask("target", pipeline.expert("target")).action == "k"
+
+
+async def test_the_hero_steps_away_from_an_ice_monster_beside_him_rather_than_rest():
+    """Dungeon 162 of 1.32: hurt, beside an ice monster in a doorway that a blow had
+    woken but that had not moved in view, the hero rested, and froze to death at 21
+    of 27. Now the freezer expert outranks the rest with a step that ends two squares
+    from it; a kestrel beside him is not its business."""
+    hurt = status(hp=5)
+    pipeline = await with_pack(screen(room_over_passage("I"), top=2, status_line=hurt))
+    assert "rest" in pipeline.ask("health").rationale
+    arbiter = Arbiter([factory(seed=0) for factory in pipeline.spec.experts])
+    decision = await arbiter.decide(pipeline.board, pipeline.generation)
+    assert decision.expert == "freezer" and decision.action in ("j", "b", "n")
+    kestrel = await with_pack(screen(room_over_passage("K"), top=2, status_line=hurt))
+    assert kestrel.ask("freezer") is None
+
+
+async def test_the_freezer_expert_lets_be_an_ice_monster_that_stayed_put_twice():
+    """One that does not follow when the hero steps away is asleep: after two sent
+    steps away from it, the others may go beside it again (a search spot or the only
+    way on may lie there). Steps outranked by others count nothing."""
+    beside = screen(room_over_passage("I"), top=2)
+    away = screen(room_over_passage("I", hero_row=8), top=2)
+    pipeline = await with_pack(beside)
+    freezer = pipeline.expert("freezer")
+    assert pipeline.ask("freezer", freezer).action == "j"
+    for _ in range(3):  # outranked: not sent
+        await pipeline.feed(beside, acted="\x1b")
+        assert pipeline.ask("freezer", freezer).action == "j"
+    await pipeline.feed(away, acted="j")
+    assert pipeline.ask("freezer", freezer) is None  # two squares off: nothing to do
+    await pipeline.feed(beside, acted="k")
+    assert pipeline.ask("freezer", freezer).action == "j"
+    await pipeline.feed(away, acted="j")
+    assert pipeline.ask("freezer", freezer) is None
+    await pipeline.feed(beside, acted="k")
+    assert pipeline.ask("freezer", freezer) is None
+
+
+async def test_the_explorers_random_step_when_stuck_is_never_into_a_monster():
+    """Stuck three times, the explorer steps at random - but not into a monster, since
+    that step is a blow: ringed by sleepers on seven sides, every seed steps east."""
+    ring = [(2, 4), (2, 5), (2, 6), (3, 4), (4, 4), (4, 5), (4, 6)]
+    view = screen(room_with((3, 5, "@"), *((r, c, "I") for r, c in ring)), top=2)
+    pipeline = await with_pack(view)
+    steps = set()
+    for seed in range(10):
+        explore = type(pipeline.expert("explore"))(seed=seed)
+        for _ in range(4):
+            proposal = pipeline.ask("explore", explore)
+            await pipeline.feed(view, acted=proposal.action)
+        assert "stuck" in proposal.rationale
+        steps.add(proposal.action)
+    assert steps == {"l"}
