@@ -112,7 +112,7 @@ class Situation:
         monster is a blow at it. The paths only weigh a monster's square, and where
         it was the only way (a doorway, a passage), walkers struck ice monsters let
         lie on the way to something else, and were frozen to death at full health
-        (dungeons 55, 165, 191 and 256 of 1.32).
+        (dungeons 55, 191 and 256 of 1.32).
         """
         if self.paths is None:
             return None

@@ -10,9 +10,9 @@ experts go on beside it as if it were furniture.
 But "has not moved in view" is also true of one first seen beside the hero (a dark
 room or a passage shows only the squares around him), of a wanderer that came up
 during a fight, and of one a blow woke that stands still because it is already
-beside him. In 1.32's games the hero rested beside such ice monsters (dungeons 11,
-82 and 162) or searched beside one (dungeon 371), and died of hypothermia with 13 to
-42 hit points.
+beside him. In 1.32's games the hero rested beside such ice monsters (dungeons 82
+and 162) or searched beside one (dungeon 371), and died of hypothermia with 13 to 42
+hit points. (One that comes while he rests strikes before he can step: dungeon 11.)
 
 So the hero steps away from an ice monster beside him, awake or not. One that is
 awake follows, and is then fought or left by the melee expert's own rules for ice
