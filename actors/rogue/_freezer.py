@@ -27,7 +27,7 @@ from runtime import Proposal
 from ._base import SentAware
 from ._combat import escape_moves
 from ._context import Situation
-from ._grid import key_towards
+from ._grid import Pos, key_towards
 
 #: Sent steps away from one ice monster (on one level) after which it is left be.
 MAX_STEPS = 2
@@ -40,10 +40,12 @@ class FreezerGuard(SentAware):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        #: Our sent steps away, by (level, the generation an ice monster was first seen).
-        self.steps: dict[tuple[int, int], int] = {}
+        #: Our sent steps away, by (level, the square the ice monster stood on). By its
+        #: square, not its sighting: in a dark passage it is out of view two squares
+        #: off, and each return beside it is a new sighting of the same sleeper.
+        self.steps: dict[tuple[int, Pos], int] = {}
         #: What our last proposal stepped away from, and its key.
-        self.last: tuple[tuple[int, int], str] | None = None
+        self.last: tuple[tuple[int, Pos], str] | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         if self.last is not None and self.last[1] in self.sent:
@@ -57,7 +59,7 @@ class FreezerGuard(SentAware):
         beside = tuple(t for t in s.threats
                        if "freezes" in t.info.flags and t.distance == 1
                        and s.step_ok(s.player, t.seen.pos)
-                       and self.steps.get((level, t.seen.first), 0) < MAX_STEPS)
+                       and self.steps.get((level, t.seen.pos), 0) < MAX_STEPS)
         if not beside:
             return None
         moves = escape_moves(s, beside)
@@ -65,6 +67,6 @@ class FreezerGuard(SentAware):
             return None
         _, n, why = moves[0]
         key = key_towards(s.player, n)
-        self.last = ((level, beside[0].seen.first), key)
+        self.last = ((level, beside[0].seen.pos), key)
         return Proposal(key, f"freezer: step {why} from the {beside[0].info.name} beside us "
                              f"(it may be awake: its freezes chain)")

@@ -96,3 +96,21 @@ async def test_the_explorers_random_step_when_stuck_is_never_into_a_monster():
         assert "stuck" in proposal.rationale
         steps.add(proposal.action)
     assert steps == {"l"}
+
+
+async def test_an_ice_monster_out_of_view_between_visits_is_still_the_same_one():
+    """In a dark passage the hero sees only the squares beside him: two squares off, the
+    ice monster is gone from the screen, and each return beside it is a new sighting.
+    Counted by its square, it is let be after two steps away all the same (counted by
+    sighting, the explorer and the freezer expert would take turns for ever)."""
+    beside = screen(["I@## "], top=10)
+    away = screen([" #@# "], top=10)
+    pipeline = await with_pack(beside)
+    freezer = pipeline.expert("freezer")
+    offers = []
+    for _ in range(3):
+        offers.append(pipeline.ask("freezer", freezer))
+        await pipeline.feed(away, acted="l")
+        assert pipeline.ask("freezer", freezer) is None  # out of view
+        await pipeline.feed(beside, acted="h")
+    assert [o.action if o else None for o in offers] == ["l", "l", None]
