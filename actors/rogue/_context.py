@@ -99,6 +99,13 @@ class Situation:
         """The squares monsters in view stand on."""
         return frozenset(t.seen.pos for t in self.threats)
 
+    @property
+    def untouchable(self) -> frozenset[Pos]:
+        """The squares of the monsters in view let lie because they freeze or rob
+        (:meth:`let_lie`): a blow at one is never worth what lies beyond it."""
+        return frozenset(t.seen.pos for t in self.threats
+                         if t.left_asleep and t.info.flags & {"freezes", "steals"})
+
     def step_ok(self, a: Pos, b: Pos) -> bool:
         """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
         if self.terrain is None:
@@ -108,16 +115,20 @@ class Situation:
     def step_to(self, goal: Pos) -> str | None:
         """The key of the first step along the weighted shortest path to ``goal``.
 
-        None when that step lands on a monster that is not the goal: a step into a
-        monster is a blow at it. The paths only weigh a monster's square, and where
-        it was the only way (a doorway, a passage), walkers struck ice monsters let
-        lie on the way to something else, and were frozen to death at full health
-        (dungeons 55, 191 and 256 of 1.32).
+        None when that step lands on a monster :attr:`untouchable` that is not the
+        goal: a step into a monster is a blow at it. The paths only weigh a monster's
+        square, and where it was the only way (a doorway, a passage), walkers struck
+        ice monsters let lie on the way to something else, and were frozen to death
+        at full health (dungeons 55, 191 and 256 of 1.32). Other monsters in the way
+        are struck as before: the first build refused every monster's square, and the
+        hero rested beside a bat asleep in a passage instead of going on (dungeon 13,
+        level 1); a monster let lie by the fight odds alone is no worse to fight than
+        being held up until the level's patience runs out.
         """
         if self.paths is None:
             return None
         nxt = first_step(self.paths, goal)
-        if nxt is None or (nxt != goal and nxt in self.occupied):
+        if nxt is None or (nxt != goal and nxt in self.untouchable):
             return None
         return key_towards(self.player, nxt)
 

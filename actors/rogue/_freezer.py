@@ -17,7 +17,8 @@ hit points. (One that comes while he rests strikes before he can step: dungeon 1
 So the hero steps away from an ice monster beside him, awake or not. One that is
 awake follows, and is then fought or left by the melee expert's own rules for ice
 monsters; one that stays where it lies after ``MAX_STEPS`` steps away is taken to be
-asleep, and the other experts may go beside it again.
+asleep, and the other experts may go beside it again - until a blow is struck
+either way.
 """
 
 from __future__ import annotations
@@ -27,19 +28,28 @@ from runtime import Proposal
 from ._base import SentAware
 from ._combat import escape_moves
 from ._context import Situation
-from ._grid import Pos, key_towards
+from ._facts import BLOWS
+from ._grid import Pos, key_towards, neighbours
+from ._monsters import monster
 
 #: Sent steps away from one ice monster (on one level) after which it is left be.
 MAX_STEPS = 2
+#: The name in Rogue's blow messages of the one monster that freezes.
+ICE_MONSTER = monster("I").name
 
 
 class FreezerGuard(SentAware):
     """Steps away from an ice monster beside the hero that no expert is fighting."""
 
     name = "freezer"
+    #: Asked on every screen: a blow's message often comes with --More--, off the map.
+    needs_map = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
+        #: A blow was struck either way with an ice monster since we last advised on
+        #: the map.
+        self.woken = False
         #: Our sent steps away, by (level, the square the ice monster stood on). By its
         #: square, not its sighting: in a dark passage it is out of view two squares
         #: off, and each return beside it is a new sighting of the same sleeper.
@@ -51,21 +61,40 @@ class FreezerGuard(SentAware):
         if self.last is not None and self.last[1] in self.sent:
             self.steps[self.last[0]] = self.steps.get(self.last[0], 0) + 1
         self.last = None
+        if s.events is not None and any(e.kind in BLOWS and e.subject.lower() == ICE_MONSTER
+                                        for e in s.events.events):
+            self.woken = True
+        if not s.on_map:
+            return None
         if s.intern is not None and s.intern.hallucinating:
             return None  # each monster shows as a random letter
         if s.stairs_lost:
             return None  # the stairs may lie under it: the explorer means to strike it
         level = s.objects.level if s.objects is not None else 0
-        beside = tuple(t for t in s.threats
-                       if "freezes" in t.info.flags and t.distance == 1
-                       and s.step_ok(s.player, t.seen.pos)
-                       and self.steps.get((level, t.seen.pos), 0) < MAX_STEPS)
+        near = [t for t in s.threats if "freezes" in t.info.flags and t.distance == 1
+                and s.step_ok(s.player, t.seen.pos)]
+        if self.woken:
+            # A blow either way woke it, whatever it did before: dungeon 162 had
+            # stepped away from this one twice while it lay asleep, then struck it.
+            self.woken = False
+            for t in near:
+                self.steps.pop((level, t.seen.pos), None)
+        beside = tuple(t for t in near if self.steps.get((level, t.seen.pos), 0) < MAX_STEPS)
         if not beside:
             return None
         moves = escape_moves(s, beside)
-        if not moves:
-            return None
-        _, n, why = moves[0]
+        if moves:
+            _, n, why = moves[0]
+        else:
+            # No step ends two squares off: one it cannot strike, across a doorway's
+            # side or a corner of rock, will do (dungeon 162: the hero in the passage
+            # over a door the ice monster stood in, the passage running on sideways).
+            out_of_reach = [n for n in neighbours(s.player)
+                            if n not in s.occupied and s.step_ok(s.player, n)
+                            and not any(s.step_ok(t.seen.pos, n) for t in beside)]
+            if not out_of_reach:
+                return None
+            n, why = out_of_reach[0], "round the corner"
         key = key_towards(s.player, n)
         self.last = ((level, beside[0].seen.pos), key)
         return Proposal(key, f"freezer: step {why} from the {beside[0].info.name} beside us "

@@ -438,8 +438,8 @@ class Exploration(SentAware):
             # Not a route through a monster that lay asleep when last seen: that is the
             # side of the swing that did not see it.
             route = path_to(s.paths, goal)
-            lying = s.objects.sleepers if s.objects is not None else frozenset()
-            if route and lying.isdisjoint(route) and route[0] not in s.occupied:
+            slept = s.objects.sleepers if s.objects is not None else frozenset()
+            if route and slept.isdisjoint(route) and route[0] not in s.untouchable:
                 self.route = [s.player, *route]
                 return key_towards(s.player, route[0])
         return s.step_to(goal)

@@ -1,4 +1,5 @@
-"""1.33: no step into a monster on the way to something else; away from ice monsters.
+"""1.33: no step into an ice monster or a thief on the way to something else; away from ice
+monsters.
 
 Each case is the shape of a 1.32 game that died of hypothermia at full health, or of
 the livelock the first build of the fix made (dungeon 371).
@@ -28,6 +29,10 @@ async def test_the_target_expert_finds_no_step_through_an_ice_monster_in_the_doo
     blocked = await with_pack(screen(room_over_passage("I"), top=2), pack=MELEE_ONLY)
     assert blocked.situation().step_to((3, 1)) is None
     assert blocked.ask("target") is None
+    # A bat, let lie by the fight odds alone, is struck on the way as before (refusing
+    # it, the first build rested beside one asleep in a passage: dungeon 13).
+    bat = await with_pack(screen(room_over_passage("B"), top=2), pack=MELEE_ONLY)
+    assert bat.situation().step_to((3, 1)) == "k"
 
 
 async def test_the_target_expert_gives_up_a_monster_it_found_no_step_toward():
@@ -79,6 +84,13 @@ async def test_the_freezer_expert_lets_be_an_ice_monster_that_stayed_put_twice()
     assert pipeline.ask("freezer", freezer) is None
     await pipeline.feed(beside, acted="k")
     assert pipeline.ask("freezer", freezer) is None
+    # A blow either way wakes it, whatever it did before (dungeon 162 of 1.32).
+    # Its message came with --More--, off the map: the next map screen knows it.
+    struck = screen(room_over_passage("I"), top=2, message="You miss the ice monster--More--")
+    await pipeline.feed(struck, acted="k")
+    assert pipeline.ask("freezer", freezer) is None
+    await pipeline.feed(beside, acted=" ")
+    assert pipeline.ask("freezer", freezer).action == "j"
 
 
 async def test_the_explorers_random_step_when_stuck_is_never_into_a_monster():
