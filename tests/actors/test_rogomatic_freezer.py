@@ -126,3 +126,13 @@ async def test_an_ice_monster_out_of_view_between_visits_is_still_the_same_one()
         assert pipeline.ask("freezer", freezer) is None  # out of view
         await pipeline.feed(beside, acted="h")
     assert [o.action if o else None for o in offers] == ["l", "l", None]
+
+
+async def test_over_a_door_the_hero_steps_along_the_passage_out_of_its_reach():
+    """Dungeon 82's and 162's shape: the hero in a passage running sideways over a door
+    an ice monster stands in. No step ends two squares off, but one along the passage
+    is diagonal to the doorway, across the wall's corner, where Rogue lets no one
+    strike."""
+    pipeline = await with_pack(screen(["##@##", "--I--", "|...|"], top=10))
+    proposal = pipeline.ask("freezer")
+    assert proposal.action in ("h", "l") and "round the corner" in proposal.rationale
