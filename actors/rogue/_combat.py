@@ -516,12 +516,12 @@ class Target(SentAware):
             return Proposal("s", f"target: let the {best.info.name} come to us")
         if not best.awake and can_shoot(s):
             spot = self._line_up(s, best)
-            key = None if spot is None else s.step_to(spot)
+            key = None if spot is None else s.step_to(spot, spare=True)
             if spot is not None and key is not None:
                 return Proposal(key, f"target: line up a shot at the asleep {best.info.name} "
                                      f"from {spot}, {chebyshev(spot, best.seen.pos)} "
                                      f"squares from it")
-        key = s.step_to(best.seen.pos)
+        key = s.step_to(best.seen.pos, spare=True)
         if key is None:
             # No step toward it: no path, or the first step is into another monster
             # (a leprechaun let lie between us and a rattlesnake: waiting for it to

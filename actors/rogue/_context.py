@@ -112,23 +112,24 @@ class Situation:
             return False
         return can_step(self.terrain.rows, a, b)
 
-    def step_to(self, goal: Pos) -> str | None:
+    def step_to(self, goal: Pos, *, spare: bool = False) -> str | None:
         """The key of the first step along the weighted shortest path to ``goal``.
 
-        None when that step lands on a monster :attr:`untouchable` that is not the
-        goal: a step into a monster is a blow at it. The paths only weigh a monster's
-        square, and where it was the only way (a doorway, a passage), walkers struck
-        ice monsters let lie on the way to something else, and were frozen to death
-        at full health (dungeons 55, 191 and 256 of 1.32). Other monsters in the way
-        are struck as before: the first build refused every monster's square, and the
-        hero rested beside a bat asleep in a passage instead of going on (dungeon 13,
-        level 1); a monster let lie by the fight odds alone is no worse to fight than
-        being held up until the level's patience runs out.
+        With ``spare``, None when that step lands on a monster :attr:`untouchable`
+        that is not the goal: a step into a monster is a blow at it. The paths only
+        weigh a monster's square, and where it was the only way (a doorway), the
+        target expert struck ice monsters let lie on its way to another monster, and
+        its freezes killed at full health (dungeons 55, 191 and 256 of 1.32; the
+        object expert does the same for gold beyond one). The explorer, which must get
+        somewhere, does not spare it: 1.33 made every walker spare it, and its
+        explorer swung between a goal refused from one
+        square and another goal, or rested for ever before stairs beyond an ice
+        monster asleep in a doorway, and 13 of 400 heroes starved (1.32: 7).
         """
         if self.paths is None:
             return None
         nxt = first_step(self.paths, goal)
-        if nxt is None or (nxt != goal and nxt in self.untouchable):
+        if nxt is None or (spare and nxt != goal and nxt in self.untouchable):
             return None
         return key_towards(self.player, nxt)
 

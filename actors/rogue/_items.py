@@ -78,7 +78,7 @@ class ObjectAcquisition(RogueExpert):
                 best, best_d = o, d
         if best is None or (best_d > self.near and would_rest(s)):
             return None
-        key = s.step_to(best.pos)
+        key = s.step_to(best.pos, spare=True)
         if key is None:
             return None
         nearest, since = self.progress.get((level, best.pos), (best_d + 1, 0))

@@ -319,7 +319,7 @@ class Exploration(SentAware):
         self.stuck = self.stuck + 1 if still else 0
         if self.stuck >= 3:
             self.stuck = 0
-            # Not into a monster: that step would be a blow (see Situation.step_to).
+            # Not into a monster: a step into one is a blow.
             r, c = s.player
             keys = [KEYS[d] for d in STEPS if (r + d[0], c + d[1]) not in s.occupied]
             key = self.rng.choice(sorted(keys, key="hjklyubn".index) or ["s"])
@@ -438,8 +438,8 @@ class Exploration(SentAware):
             # Not a route through a monster that lay asleep when last seen: that is the
             # side of the swing that did not see it.
             route = path_to(s.paths, goal)
-            slept = s.objects.sleepers if s.objects is not None else frozenset()
-            if route and slept.isdisjoint(route) and route[0] not in s.untouchable:
+            lying = s.objects.sleepers if s.objects is not None else frozenset()
+            if route and lying.isdisjoint(route):
                 self.route = [s.player, *route]
                 return key_towards(s.player, route[0])
         return s.step_to(goal)
