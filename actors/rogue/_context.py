@@ -122,9 +122,9 @@ class Situation:
         its freezes killed at full health (dungeons 55, 191 and 256 of 1.32; the
         object expert does the same for gold beyond one). The explorer, which must get
         somewhere, does not spare it: 1.33 made every walker spare it, and its
-        explorer swung between a goal refused from one
-        square and another goal, or rested for ever before stairs beyond an ice
-        monster asleep in a doorway, and 13 of 400 heroes starved (1.32: 7).
+        explorer swung between a goal refused from one square and another goal, or
+        rested for ever before stairs beyond an ice monster asleep in a doorway, and
+        13 of 400 heroes starved (1.32: 7).
         """
         if self.paths is None:
             return None
