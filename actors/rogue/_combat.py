@@ -347,7 +347,7 @@ class Melee(WandMemory):
         events = s.events.events if s.events is not None else ()
         kinds = frozenset(e.kind for e in events)
         blind = s.intern is not None and s.intern.blind
-        unseen = any(e.kind in BLOWS and e.subject.lower() in ("something", "it") for e in events)
+        unseen = bool(s.events is not None and s.events.blows_with() & {"something", "it"})
         if not adjacent and (unseen or blind and kinds & BLOWS):
             # Something we cannot see fights us: strike around until a blow lands on
             # something, then keep striking that way.
@@ -489,7 +489,7 @@ class Target(SentAware):
     def _advise(self, s: Situation) -> Proposal | None:
         if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
             return None
-        level = s.objects.level if s.objects is not None else 0
+        level = s.level
         best = None
         for t in s.threats:
             if t.distance > s.tactics.chase_distance or t.left_asleep:

@@ -15,7 +15,6 @@ import attrs
 
 from ._connect import can_step
 from ._facts import (
-    BLOWS,
     Connectivity,
     Events,
     InternalState,
@@ -100,6 +99,11 @@ class Situation:
         return frozenset(t.seen.pos for t in self.threats)
 
     @property
+    def level(self) -> int:
+        """The dungeon level the object map is of (0 before there is one)."""
+        return self.objects.level if self.objects is not None else 0
+
+    @property
     def untouchable(self) -> frozenset[Pos]:
         """The squares of the monsters in view let lie because they freeze or rob
         (:meth:`let_lie`): a blow at one is never worth what lies beyond it."""
@@ -155,8 +159,7 @@ class Situation:
             Seen(letter, pos, self.sensed.generation, self.sensed.generation)
             for letter, pos in self.sensed.monsters)
         current = {pos for _, pos in self.sensed.monsters}
-        struck = {e.subject.lower() for e in self.events.events if e.kind in BLOWS} \
-            if self.events is not None else set()
+        struck = self.events.blows_with() if self.events is not None else frozenset()
         tripping = None
         if self.intern is not None and self.intern.hallucinating:
             tripping = likely_at(self.sensed.status.level if self.sensed.status else 1)

@@ -61,6 +61,11 @@ class Events:
     def kinds(self) -> frozenset[str]:
         return frozenset(e.kind for e in self.events)
 
+    def blows_with(self) -> frozenset[str]:
+        """Who blows were traded with, either way, by the messages' names in lower case
+        ("ice monster"; "something" or "it" for one unseen)."""
+        return frozenset(e.subject.lower() for e in self.events if e.kind in BLOWS)
+
 
 @attrs.frozen
 class Terrain:

@@ -28,7 +28,6 @@ from runtime import Proposal
 from ._base import SentAware
 from ._combat import escape_moves
 from ._context import Situation
-from ._facts import BLOWS
 from ._grid import Pos, key_towards, neighbours
 from ._monsters import monster
 
@@ -61,8 +60,7 @@ class FreezerGuard(SentAware):
         if self.last is not None and self.last[1] in self.sent:
             self.steps[self.last[0]] = self.steps.get(self.last[0], 0) + 1
         self.last = None
-        if s.events is not None and any(e.kind in BLOWS and e.subject.lower() == ICE_MONSTER
-                                        for e in s.events.events):
+        if s.events is not None and ICE_MONSTER in s.events.blows_with():
             self.woken = True
         if not s.on_map:
             return None
@@ -70,7 +68,7 @@ class FreezerGuard(SentAware):
             return None  # each monster shows as a random letter
         if s.stairs_lost:
             return None  # the stairs may lie under it: the explorer means to strike it
-        level = s.objects.level if s.objects is not None else 0
+        level = s.level
         near = [t for t in s.threats if "freezes" in t.info.flags and t.distance == 1
                 and s.step_ok(s.player, t.seen.pos)]
         if self.woken:
