@@ -39,12 +39,13 @@ from ._paths import PathCalculator
 from ._rust import RustGuard
 from ._screens import Budget, InventoryCheck, ScreenHandler
 from ._sense import Messages, Sense
+from ._surrender import Surrender
 from ._tactics import Tactics
 from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.34"
+ROGOMATIC_VERSION = "1.35"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -103,7 +104,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, RustGuard, Melee, FreezerGuard, Hunger, Escape, Target,
+    experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger, Escape, Target,
                 Missile, Battlestations, Retreat, HoldGround, ObjectAcquisition, Armor,
                 MagicItems, Health, Exploration]
     bound = tuple(
@@ -114,7 +115,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "weapon, rust (armor off for an aquator), melee, freezer (step away from an ice "
+        "weapon, rust (armor off for an aquator), surrender (quit with the gold when a "
+        "fight is all but lost), melee, freezer (step away from an ice "
         "monster), hunger (eat when weak and a monster comes), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), object, "
         "armor, magic, health, explore",

@@ -144,23 +144,51 @@ class Odds:
     rounds: float
 
 
-def fight_odds(hp: int, hero: Hero, m: Monster, *, trials: int = 300) -> Odds:
-    """The odds of fighting ``m`` to the end, starting with ``hp`` hit points."""
+def fight_odds(hp: int, hero: Hero, m: Monster, *, trials: int = 300,
+               wounds: tuple[int, int] = (0, 0)) -> Odds:
+    """The odds of fighting ``m`` to the end, starting with ``hp`` hit points.
+
+    ``wounds``: the blows and the arrows that have already hit ``m`` and left it alive.
+    Its hit points are then drawn as Rogue rolled them, given that those hits did not
+    take them all: a hobgoblin hit once by the mace has a point or two left, and the
+    fight is nearly won, where a fresh one's odds would call it half lost.
+    """
     return _fight_odds(hp, hero, m.letter, m.level, m.attacks, _ARMOR.get(m.letter, 4),
-                       trials)
+                       trials, wounds)
+
+
+def _hit_points_left(rng: random.Random, level: int, hero: Hero,
+                     wounds: tuple[int, int]) -> int:
+    """A monster's hit points drawn given that ``wounds`` left it alive (drawn again
+    while they would have killed it; at least 1 if they nearly always would)."""
+    blows, arrows = wounds
+    for _ in range(50):
+        mhp = sum(rng.randint(1, 8) for _ in range(max(1, level)))
+        for dice, n in ((hero.dice, blows), (ARROW_FROM_BOW, arrows)):
+            for _ in range(n):
+                mhp -= max(0, sum(rng.randint(1, s) for k, s in dice for _ in range(k))
+                           + hero.damage_plus)
+        if mhp > 0:
+            return mhp
+    return 1
 
 
 @functools.lru_cache(maxsize=8192)
 def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
-                attacks: tuple[tuple[int, int], ...], armor: int, trials: int) -> Odds:
+                attacks: tuple[tuple[int, int], ...], armor: int, trials: int,
+                wounds: tuple[int, int] = (0, 0)) -> Odds:
     # A seed that is the same in every process (str hashes are salted per process: the
     # odds near a threshold differed from run to run, and so did whole games).
-    rng = random.Random(zlib.crc32(repr((hp, hero, letter, trials)).encode()))
+    key = (hp, hero, letter, trials) if wounds == (0, 0) else (hp, hero, letter, trials, wounds)
+    rng = random.Random(zlib.crc32(repr(key).encode()))
     ours = hit_chance(hero.level, armor, hero.to_hit)
     theirs = hit_chance(level, hero.armor, hero.monster_plus)
     deaths, lost, rounds = 0, 0, 0
     for _ in range(trials):
-        mhp = sum(rng.randint(1, 8) for _ in range(max(1, level)))
+        if wounds == (0, 0):
+            mhp = sum(rng.randint(1, 8) for _ in range(max(1, level)))
+        else:
+            mhp = _hit_points_left(rng, level, hero, wounds)
         h = hp
         n = 0
         while n < 200:

@@ -99,6 +99,11 @@ class Tactics:
     #: or extra healing 18 times in 100), and no potion of blindness or
     #: hallucination costs 850 turns (README, 1.29).
     quaff_unknown: bool = _b(False, "quaff unknown potions in peace to learn them")
+    #: Surrender: quit (keeping the purse; death takes a tenth) when nothing is left to
+    #: try and the fight beside the hero kills him at least this often; 1 never quits.
+    quit_risk: float = _f(0.9, 0.5, 1.0, "quit with the gold when the fight in hand kills "
+                                         "us this often and nothing is left to try "
+                                         "(1: never)")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
     wear_armor: bool = _b(True, "try on armor found")
 

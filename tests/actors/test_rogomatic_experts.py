@@ -711,7 +711,7 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
     spec = rogomatic()
     names = [e.name for e in spec.experts]
-    assert names == ["screens", "inventory", "weapon", "rust", "melee", "freezer", "hunger",
+    assert names == ["screens", "inventory", "weapon", "rust", "surrender", "melee", "freezer", "hunger",
                      "escape", "target", "missile", "battlestations", "retreat", "hold", "object",
                      "armor", "magic", "health", "explore"]
     views = [

@@ -1,0 +1,85 @@
+"""Quitting with the gold when the fight in hand is all but lost.
+
+Rogue 5.4.4 takes a tenth of the purse from a hero who dies (``death`` in rip.c:
+``Purse -= Purse / 10``), and none from one who quits; the score is the purse. The
+seed says as much: "Being killed costs the player ten percent of his gold, so in
+some cases it is advisable to quit rather than to fight to the death."
+
+So when a monster stands beside the hero, nothing is left to try (battlestations
+has no potion, scroll, wand or retreat to offer), and Rogue's own combat rules
+(:func:`~actors.rogue._odds.fight_odds`) say the fight kills him at least
+``Tactics.quit_risk`` of the time, he quits (``Q``, and the screen handler answers
+"Really quit?" with ``y``). Fighting on is worth more only when the chance of
+surviving pays for the tenth: with a future worth twice the purse, above about one
+in eleven.
+
+The odds count the blows and arrows that have already hit the monster
+(:attr:`Surrender.wounds`): a monster still standing after them has fewer hit
+points left than a fresh one, and leaving them out would quit fights that were
+nearly won. Hits are read from every screen, since a blow's message often comes
+with ``--More--``, off the map.
+"""
+
+from __future__ import annotations
+
+from runtime import Proposal
+
+from ._combat import WandMemory
+from ._context import Situation
+from ._odds import fight_odds
+
+
+class Surrender(WandMemory):
+    """Quits, keeping the whole purse, when the fight beside the hero is all but lost."""
+
+    name = "surrender"
+    #: Asked on every screen: the hits it counts often come with --More--.
+    needs_map = False
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        #: Hits landed on this level, by monster name: blows, arrows. Cleared for a
+        #: name when one of that name is killed. Two of one name pool their wounds,
+        #: which makes each look weaker than it is: fewer quits, never more.
+        self.wounds: dict[str, tuple[int, int]] = {}
+        self.level = 0
+
+    def advise(self, s: Situation) -> Proposal | None:
+        self.remember(s)
+        self._count(s)
+        if not s.on_map or s.tactics.quit_risk >= 1.0:
+            return None
+        adjacent = s.adjacent
+        if not adjacent or s.intern is not None and s.intern.hallucinating:
+            return None
+        if any("freezes" in t.info.flags for t in adjacent):
+            return None  # no damage to count: the freezer and melee have their own rules
+        if self.battlestations(s) is not None:
+            return None  # something is left to try: melee will try it
+        hero, hp = s.hero, max(1, s.hp)
+        odds = {t.info.name: fight_odds(hp, hero, t.info,
+                                        wounds=self.wounds.get(t.info.name, (0, 0))).death
+                for t in adjacent}
+        name, death = max(odds.items(), key=lambda kv: kv[1])
+        if death < s.tactics.quit_risk:
+            return None
+        gold = s.sensed.status.gold if s.sensed.status is not None else 0
+        return Proposal("Q", f"surrender: the {name} kills us {death:.0%} of the time at "
+                             f"hp {s.hp} and nothing is left to try: quit with {gold} gold "
+                             f"(death takes a tenth)")
+
+    def _count(self, s: Situation) -> None:
+        level = s.level
+        if level and level != self.level:
+            self.level, self.wounds = level, {}
+        if s.events is None:
+            return
+        for e in s.events.events:
+            if e.kind == "we_hit":
+                blows, arrows = self.wounds.get(e.subject.lower(), (0, 0))
+                self.wounds[e.subject.lower()] = (blows + 1, arrows)
+            elif e.kind == "missile_hit":
+                blows, arrows = self.wounds.get(e.detail.lower(), (0, 0))
+                self.wounds[e.detail.lower()] = (blows, arrows + 1)
+            elif e.kind == "killed":
+                self.wounds.pop(e.subject.lower(), None)
