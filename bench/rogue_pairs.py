@@ -60,7 +60,8 @@ def load_one(path: str) -> dict[int, dict]:
         dungeon = p.get("dungeon", d.get("dungeon"))
         if outcome == "unplayed" or dungeon is None:
             continue  # the tournament's budget ran out before this game started
-        killer = d.get("killer") or {"quit": "quit at the cap",
+        quit = "quit at the cap" if d.get("capped") else "quit (surrendered)"
+        killer = d.get("killer") or {"quit": quit,
                                      "aborted": "Rogue crashed"}.get(outcome, "?")
         out[int(dungeon)] = {"score": score or 0.0, "depth": d.get("depth", 0),
                              "outcome": outcome, "killer": killer, "turns": turns,
