@@ -104,9 +104,9 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger, Escape, Target,
-                Missile, Battlestations, Retreat, HoldGround, ObjectAcquisition, Armor,
-                MagicItems, Health, Exploration]
+    experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger,
+                Escape, Target, Missile, Battlestations, Retreat, HoldGround,
+                ObjectAcquisition, Armor, MagicItems, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
