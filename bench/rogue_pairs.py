@@ -23,6 +23,11 @@ import random
 import sqlite3
 import statistics
 
+#: How the loader names a game the agent quit itself (the surrender expert).
+SURRENDERED = "quit (surrendered)"
+#: Turns after a quit within which the base version's death counts as the same fight.
+SAME_FIGHT = 60
+
 
 def load(paths: str) -> dict[int, dict]:
     """Finished games by dungeon (from each comma-separated database)."""
@@ -60,7 +65,7 @@ def load_one(path: str) -> dict[int, dict]:
         dungeon = p.get("dungeon", d.get("dungeon"))
         if outcome == "unplayed" or dungeon is None:
             continue  # the tournament's budget ran out before this game started
-        quit = "quit at the cap" if d.get("capped") else "quit (surrendered)"
+        quit = "quit at the cap" if d.get("capped") else SURRENDERED
         killer = d.get("killer") or {"quit": quit,
                                      "aborted": "Rogue crashed"}.get(outcome, "?")
         out[int(dungeon)] = {"score": score or 0.0, "depth": d.get("depth", 0),
@@ -103,7 +108,24 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
         lines.append(f"sign test p = {sign_test(better, worse):.3g}; mean difference "
                      f"{statistics.fmean(diffs):+.0f} (95% bootstrap {lo:+.0f} to {hi:+.0f})")
     lines.append("killers: " + ", ".join(f"{x} {ka[x]}->{kb[x]}" for x in killers))
+    surrendered = [k for k in keys if new[k]["killer"] == SURRENDERED]
+    if surrendered:
+        lost = [k for k in surrendered if fight_lost(base[k], new[k])]
+        lines.append(f"surrenders {len(surrendered)}: the base version died in that fight "
+                     f"(same level, within {SAME_FIGHT} turns of the quit) in {len(lost)}"
+                     + ("" if len(lost) == len(surrendered) else
+                        "; it went on in " + ", ".join(str(k) for k in surrendered
+                                                       if k not in lost)))
     return "\n".join(lines)
+
+
+
+def fight_lost(base: dict, quit: dict) -> bool:
+    """Did the base version die in the fight the new one quit? A quit changes only the
+    end of a game, so the base played the same game up to it: a death on the same
+    level, a few turns later, is that fight lost."""
+    return (base["outcome"] == "death" and base["depth"] == quit["depth"]
+            and 0 <= (base["turns"] or 0) - (quit["turns"] or 0) <= SAME_FIGHT)
 
 
 def main() -> None:
