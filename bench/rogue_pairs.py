@@ -112,7 +112,8 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
     if surrendered:
         lost = [k for k in surrendered if fight_lost(base[k], new[k])]
         lines.append(f"surrenders {len(surrendered)}: the base version died in that fight "
-                     f"(same level, within {SAME_FIGHT} turns of the quit) in {len(lost)}"
+                     f"(same level, within {SAME_FIGHT} turns of the quit) in {len(lost)} "
+                     f"(a check for versions that differ only in quitting)"
                      + ("" if len(lost) == len(surrendered) else
                         "; it went on in " + ", ".join(str(k) for k in surrendered
                                                        if k not in lost)))

@@ -253,8 +253,9 @@ class Weapon(SentAware):
         bow = any(w.wielded and w.name == "short bow" for w in s.inventory.of_kind("weapon"))
         if bow:
             coming = any(t.awake and t.distance <= 1 + pace(t) for t in s.threats)
-            if not s.adjacent and not coming and archery_target(s) is not None:
-                return None  # still shooting
+            if not s.adjacent and not coming and (archery_target(s) is not None
+                                                  or coming_to_be_shot(s)):
+                return None  # still shooting, or waiting for one to come into line
             return Proposal("w" + letter, f"weapon: bow away, wield {why}")
         if s.awake_within(2) or s.adjacent:
             return None  # no changing weapons mid-fight for an upgrade
@@ -302,6 +303,23 @@ def archery_target(s: Situation) -> tuple[Threat, tuple[int, int]] | None:
         if step is not None and clear_line(s, step, t.seen.pos):
             return t, step
     return None
+
+
+def coming_to_be_shot(s: Situation) -> tuple[Threat, ...]:
+    """Awake monsters worth a shot within range, not yet in line, far enough off that
+    they can still come into line before they are two squares off.
+
+    Rogue's chase steps a monster to the neighbouring square nearest the hero, so one
+    coming at him across a room walks the diagonal until it is level with him or on
+    his diagonal, and from there straight in: in line for the last few squares. A
+    hero who waits for it, bow in hand, shoots it there; one who walks to meet it
+    (the target expert before 1.36) meets it out of line and fights it hand to hand
+    from the first blow. A bat is left out: Rogue moves it at random half the time.
+    """
+    return tuple(t for t in s.threats
+                 if t.awake and not t.left_asleep and t.info.worth_engaging
+                 and "erratic" not in t.info.flags
+                 and 2 + pace(t) <= t.distance <= s.tactics.throw_range)
 
 
 class WandMemory(SentAware):
@@ -456,7 +474,9 @@ class Target(SentAware):
     fight kills the hero (17.7% from a first blow in melee; 13.3%, 9.8%, 7.3%
     after one, two, three arrows: Rogue's own to-hit and damage rules, simulated).
     Over 200 dungeons it measured no better than walking up (README, 1.10): most
-    first fights start out of line.
+    first fights start out of line. From 1.36 an awake monster coming from out of
+    line is not walked to either: the bow is readied and the hero waits for it to
+    come into line (:func:`coming_to_be_shot`), up to ``max_await`` turns.
     """
 
     name = "target"
@@ -464,6 +484,9 @@ class Target(SentAware):
     patience = 3
     #: Steps toward a shooting square for one monster before walking up to it instead.
     max_line_up = 20
+    #: Turns to wait, bow in hand, for awake monsters to come into line before going
+    #: to meet them (one that does not come may be stuck, or not chasing).
+    max_await = 8
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -477,13 +500,22 @@ class Target(SentAware):
         self.lining_up: dict[Pos, int] = {}
         #: Monsters (level, first sighting) we found no step toward: given up.
         self.blocked: set[tuple[int, int]] = set()
+        #: Our waits (and the readying of the bow) for awake monsters to come into
+        #: line, sent since the last time none was coming; the action proposed last.
+        self.awaited = 0
+        self.awaiting: str | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         if self.going is not None and self.going in self.sent:
             self.waited = 0
+        if self.awaiting is not None and self.awaiting in self.sent:
+            self.awaited += 1
+        if s.adjacent or not coming_to_be_shot(s):
+            self.awaited = 0
+        self.awaiting = None
         proposal = self._advise(s)
         self.going = proposal.action if proposal is not None and proposal.action != "s" \
-            else None
+            and self.awaiting is None else None
         return proposal
 
     def _advise(self, s: Situation) -> Proposal | None:
@@ -509,6 +541,9 @@ class Target(SentAware):
             return None
         if missile_plan(s) is not None:
             return None  # in line for the missile expert: shoot rather than walk up
+        if best.awake and best in coming_to_be_shot(s) and can_shoot(s) and \
+                self.awaited < self.max_await:
+            return self._await(s, best)
         if best.distance <= 2 and self.waited < self.patience:
             # Asleep or not: a monster that wakes as we close the last square
             # strikes first (see _initiative); one that comes to us is struck first.
@@ -533,6 +568,20 @@ class Target(SentAware):
         state = "awake" if best.awake else "asleep"
         return Proposal(key, f"target: go for the {state} {best.info.name} "
                              f"{best.distance} squares away")
+
+    def _await(self, s: Situation, t: Threat) -> Proposal:
+        """Ready the bow for an awake monster coming, or wait for it to come into line."""
+        bow, arrows, ammo = missiles(s)
+        name = t.info.name
+        if not ammo and bow is not None and arrows is not None and not bow.wielded and \
+                t.distance >= 2 + 2 * pace(t):
+            proposal = Proposal("w" + bow.letter, f"target: ready the bow for the awake "
+                                                  f"{name} {t.distance} squares off")
+        else:
+            proposal = Proposal("s", f"target: let the awake {name} {t.distance} squares "
+                                     f"off come into line for a shot")
+        self.awaiting = proposal.action
+        return proposal
 
     def _line_up(self, s: Situation, t: Threat) -> Pos | None:
         """The square to shoot ``t`` from, while lining up has not taken too long."""
