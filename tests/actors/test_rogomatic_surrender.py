@@ -9,16 +9,15 @@ from test_rogomatic_support import PACK, room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
 
-#: The hero cornered in the room's top-left corner, the monster on the diagonal:
-#: every step he could take ends beside it, so there is no retreat.
-CORNERED = [(3, 1, "@"), (4, 2, "C")]
+#: The hero in the room's top-left corner; with the monster on his diagonal, every
+#: step he could take ends beside it, so there is no retreat.
+HERO = (3, 1, "@")
 #: Level 3 on dungeon level 5, 2 of 20 hit points, 310 gold.
 LOW = status(hp=2, hp_max=20, exp_level=3, level=5, gold=310)
 
 
 def cornered_by(letter: str, *, message: str = "", hp: int = 2, at: tuple[int, int] = (4, 2)):
-    marks = [CORNERED[0], (*at, letter)]
-    return screen(room_with(*marks), top=2, message=message,
+    return screen(room_with(HERO, (*at, letter)), top=2, message=message,
                   status_line=status(hp=hp, hp_max=20, exp_level=3, level=5, gold=310))
 
 
