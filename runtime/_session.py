@@ -24,7 +24,7 @@ import trio
 
 from ._adapter import GameAdapter, GameOver, GameProcessError, GameResult
 from ._agent import AgentSpec
-from ._arbiter import Arbiter
+from ._arbiter import LATE, Arbiter
 from ._barrier import GenerationBarrier
 from ._blackboard import Blackboard
 from ._bus import Bus
@@ -85,6 +85,12 @@ class Session:
     max_turns: int | None = None
     decisions: int = 0
     last_decision: Decision | None = None
+    #: Decisions taken without an expert whose proposal came after the deadline, and
+    #: generations decided before the knowledge sources had settled. Either can make
+    #: the same game, replayed on a quieter machine, come out differently: the record
+    #: says so (``detail``) when there were any.
+    late_decisions: int = 0
+    unsettled_decisions: int = 0
 
     async def run(self) -> SessionResult:
         """Play to the end and return the record. Cancellation still closes the game."""
@@ -155,8 +161,14 @@ class Session:
                 return "", ""
             if self.max_turns is not None and self.decisions >= self.max_turns:
                 return "cut", f"stopped after max_turns={self.max_turns} decisions"
-            await barrier.wait_settled(generation, self.agent.settle_timeout)
+            if not await barrier.wait_settled(generation, self.agent.settle_timeout):
+                self.unsettled_decisions += 1
             decision = await arbiter.decide(board, generation)
+            late = [v[0] for v in decision.verdicts if v[1] == LATE]
+            if late:
+                self.late_decisions += 1
+                _log.warning("decision.late", generation=generation, experts=late,
+                             deadline=self.agent.decision_deadline)
             self.last_decision = decision
             await self.bus.publish(DECISION_TOPIC, decision)
             if decision.expert is None:
@@ -181,7 +193,12 @@ class Session:
             turns=game.turns,
             wall_time=round(wall_time, 6),
             cause=cause,
-            detail=game.detail,
+            detail=game.detail + tuple(
+                (name, count) for name, count in (("late_decisions", self.late_decisions),
+                                                  ("unsettled_decisions",
+                                                   self.unsettled_decisions))
+                if count
+            ),
         )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 import structlog
 import trio
@@ -264,3 +266,49 @@ async def test_slow_source_is_waited_for_until_settle_timeout(autojump_clock):
     result = await Session(adapter, AGENT).run()
     assert "win" == result.outcome
     assert pytest.approx(0.2) == trio.current_time() - start
+
+
+class Sleepy(Expert):
+    """Proposes, but only after the decision's deadline has passed."""
+
+    name = "sleepy"
+
+    def propose(self, view: BoardView) -> Proposal | None:
+        time.sleep(0.03)
+        return Proposal("late", "thought too long")
+
+
+async def test_a_record_counts_the_decisions_taken_without_a_late_expert(autojump_clock):
+    """An expert past the deadline is left out of the decision, so the same game may
+    come out otherwise on a quieter machine: the record counts such decisions (and
+    says nothing when there were none), and each is logged as a warning."""
+    quick = await Session(ScriptedAdapter(3), AGENT).run()
+    assert "late_decisions" not in dict(quick.detail)
+    agent = AgentSpec("echoer", "2.1", knowledge_sources=(Doubler,), experts=(Echo, Sleepy),
+                      decision_deadline=0.01)
+    adapter = ScriptedAdapter(3)
+    with capture_logs() as logs:
+        result = await Session(adapter, agent).run()
+    assert [2, 4, 6] == adapter.actions  # the quick expert decided every time
+    assert 3 == dict(result.detail)["late_decisions"]
+    assert "unsettled_decisions" not in dict(result.detail)
+    late = [e for e in logs if e["event"] == "decision.late"]
+    assert [["sleepy"]] * 3 == [e["experts"] for e in late]
+
+
+class Constant(Expert):
+    name = "constant"
+
+    def propose(self, view: BoardView) -> Proposal | None:
+        return Proposal("x", "always x")
+
+
+async def test_a_record_counts_the_generations_decided_before_the_sources_settled(
+        autojump_clock):
+    """The doubler takes 0.1 s of a 0.05 s settle timeout: each decision is taken over
+    a half-updated board, and the record says how many."""
+    agent = AgentSpec("constant", "1", knowledge_sources=(Doubler,), experts=(Constant,),
+                      settle_timeout=0.05)
+    result = await Session(ScriptedAdapter(3), agent).run()
+    assert 3 == dict(result.detail)["unsettled_decisions"]
+    assert "late_decisions" not in dict(result.detail)
