@@ -111,8 +111,8 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
     surrendered = [k for k in keys if new[k]["killer"] == SURRENDERED]
     if surrendered:
         lost = [k for k in surrendered if fight_lost(base[k], new[k])]
-        lines.append(f"surrenders {len(surrendered)}: the base version died in that fight "
-                     f"(same level, within {SAME_FIGHT} turns of the quit) in {len(lost)} "
+        lines.append(f"surrenders {len(surrendered)}: the base version lost that fight "
+                     f"(died or quit on the same level within {SAME_FIGHT} turns) in {len(lost)} "
                      f"(a check for versions that differ only in quitting)"
                      + ("" if len(lost) == len(surrendered) else
                         "; it went on in " + ", ".join(str(k) for k in surrendered
@@ -124,8 +124,10 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
 def fight_lost(base: dict, quit: dict) -> bool:
     """Did the base version die in the fight the new one quit? A quit changes only the
     end of a game, so the base played the same game up to it: a death on the same
-    level, a few turns later, is that fight lost."""
-    return (base["outcome"] == "death" and base["depth"] == quit["depth"]
+    level, a few turns later, is that fight lost (or a later quit in it, for a base
+    that surrenders too)."""
+    ended = base["outcome"] == "death" or base["killer"] == SURRENDERED
+    return (ended and base["depth"] == quit["depth"]
             and 0 <= (base["turns"] or 0) - (quit["turns"] or 0) <= SAME_FIGHT)
 
 
