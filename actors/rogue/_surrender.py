@@ -5,16 +5,13 @@ Rogue 5.4.4 takes a tenth of the purse from a hero who dies (``death`` in rip.c:
 seed says as much: "Being killed costs the player ten percent of his gold, so in
 some cases it is advisable to quit rather than to fight to the death."
 
-So when a monster stands beside the hero, its next round could kill him, nothing is
-left to try (battlestations has no potion, scroll, wand or retreat to offer), and
-Rogue's own combat rules
+So when a monster stands beside the hero, nothing is left to try (battlestations
+has no potion, scroll, wand or retreat to offer), and Rogue's own combat rules
 (:func:`~actors.rogue._odds.fight_odds`) say the fight kills him at least
 ``Tactics.quit_risk`` of the time, he quits (``Q``, and the screen handler answers
 "Really quit?" with ``y``). Fighting on is worth more only when the chance of
 surviving pays for the tenth: with a future worth twice the purse, above about one
-in eleven. While no round can kill him the purse is not at stake, so he fights on
-(or retreats) until one could: 1.35 quit a black unicorn at 57 of 57 hit points
-(dungeon 0, level 17), giving up the fights it would have won from there.
+in eleven.
 
 The odds count the blows and arrows that have already hit the monster
 (:attr:`Surrender.wounds`): a monster still standing after them has fewer hit
@@ -57,8 +54,6 @@ class Surrender(WandMemory):
             return None
         if any("freezes" in t.info.flags for t in adjacent):
             return None  # no damage to count: the freezer and melee have their own rules
-        if not s.die_in(1, adjacent):
-            return None  # no blow this round can kill: the purse is safe a round more
         if self.battlestations(s) is not None:
             return None  # something is left to try: melee will try it
         hero, hp = s.hero, max(1, s.hp)
