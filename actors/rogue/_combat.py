@@ -510,15 +510,16 @@ class Target(SentAware):
             self.waited = 0
         if self.awaiting is not None and self.awaiting in self.sent:
             self.awaited += 1
-        if s.adjacent or not coming_to_be_shot(s):
+        coming = coming_to_be_shot(s)
+        if s.adjacent or not coming:
             self.awaited = 0
         self.awaiting = None
-        proposal = self._advise(s)
+        proposal = self._advise(s, coming)
         self.going = proposal.action if proposal is not None and proposal.action != "s" \
             and self.awaiting is None else None
         return proposal
 
-    def _advise(self, s: Situation) -> Proposal | None:
+    def _advise(self, s: Situation, coming: tuple[Threat, ...]) -> Proposal | None:
         if s.adjacent or s.hp_fraction < max(s.tactics.rest_below, 0.85):
             return None
         level = s.level
@@ -541,7 +542,7 @@ class Target(SentAware):
             return None
         if missile_plan(s) is not None:
             return None  # in line for the missile expert: shoot rather than walk up
-        if best.awake and best in coming_to_be_shot(s) and can_shoot(s) and \
+        if best.awake and best in coming and can_shoot(s) and \
                 self.awaited < self.max_await:
             return self._await(s, best)
         if best.distance <= 2 and self.waited < self.patience:

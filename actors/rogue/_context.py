@@ -297,10 +297,13 @@ class Situation:
         return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
                     hit_plus=hit, dam_plus=dam, steady=intern is not None and intern.steady)
 
-    def odds(self, threat: Threat, hp: int | None = None, hero: Hero | None = None) -> Odds:
+    def odds(self, threat: Threat, hp: int | None = None, hero: Hero | None = None, *,
+             wounds: tuple[int, int] = (0, 0)) -> Odds:
         """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points, as
-        ``hero`` (the weapon in hand, by default)."""
-        return fight_odds(max(1, self.hp if hp is None else hp), hero or self.hero, threat.info)
+        ``hero`` (the weapon in hand, by default), after ``wounds`` (blows, arrows)
+        have hit it."""
+        return fight_odds(max(1, self.hp if hp is None else hp), hero or self.hero, threat.info,
+                          wounds=wounds)
 
     def fight_death(self, threats: tuple[Threat, ...]) -> float:
         """The chance of dying fighting ``threats`` one after another, from now.

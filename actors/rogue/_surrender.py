@@ -7,7 +7,7 @@ some cases it is advisable to quit rather than to fight to the death."
 
 So when a monster stands beside the hero, nothing is left to try (battlestations
 has no potion, scroll, wand or retreat to offer), and Rogue's own combat rules
-(:func:`~actors.rogue._odds.fight_odds`) say the fight kills him at least
+(``Situation.odds``) say the fight kills him at least
 ``Tactics.quit_risk`` of the time, he quits (``Q``, and the screen handler answers
 "Really quit?" with ``y``). Fighting on is worth more only when the chance of
 surviving pays for the tenth: with a future worth twice the purse, above about one
@@ -26,7 +26,6 @@ from runtime import Proposal
 
 from ._combat import WandMemory
 from ._context import Situation
-from ._odds import fight_odds
 
 
 class Surrender(WandMemory):
@@ -54,15 +53,14 @@ class Surrender(WandMemory):
             return None
         if any("freezes" in t.info.flags for t in adjacent):
             return None  # no damage to count: the freezer and melee have their own rules
-        if self.battlestations(s) is not None:
-            return None  # something is left to try: melee will try it
-        hero, hp = s.hero, max(1, s.hp)
-        odds = {t.info.name: fight_odds(hp, hero, t.info,
-                                        wounds=self.wounds.get(t.info.name, (0, 0))).death
+        odds = {t.info.name: s.odds(t, wounds=self.wounds.get(t.info.name, (0, 0))).death
                 for t in adjacent}
         name, death = max(odds.items(), key=lambda kv: kv[1])
         if death < s.tactics.quit_risk:
             return None
+        # Asked last: it plans retreats, and melee asks it again.
+        if self.battlestations(s) is not None:
+            return None  # something is left to try: melee will try it
         gold = s.sensed.status.gold if s.sensed.status is not None else 0
         return Proposal("Q", f"surrender: the {name} kills us {death:.0%} of the time at "
                              f"hp {s.hp} and nothing is left to try: quit with {gold} gold "
