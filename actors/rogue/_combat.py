@@ -16,7 +16,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
-from ._escape import flee_by_stairs, leave_freezer
+from ._escape import flee_by_stairs, leave_freezer, leave_from_stairs
 from ._facts import BLOWS, Item
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
@@ -170,7 +170,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposa
     threats = adjacent or near
     if not threats:
         return None
-    escape = flee_by_stairs(s, "battlestations")
+    escape = leave_from_stairs(s, "battlestations") or flee_by_stairs(s, "battlestations")
     if escape is not None:
         return escape
     worst = max(threats, key=lambda t: t.info.max_damage)

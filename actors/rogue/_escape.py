@@ -101,6 +101,33 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
     return None
 
 
+def leave_from_stairs(s: Situation, who: str = "escape") -> Proposal | None:
+    """``>`` when the hero, hurt, stands on the stairs and awake monsters coming would
+    kill him at least ``Tactics.stairs_flee_risk`` of the time.
+
+    Walking away from fights (``flee_risk``) measured no better: a hero who leaves
+    fights he would mostly win goes down poorer in experience. This one leaves only
+    hurt (below ``rest_below``, where a level-1 hero loses a hobgoblin fight one
+    time in three or more) and only from where leaving costs one key: the health
+    expert rests on the stairs when they are near (``Tactics.rest_on_stairs``).
+    """
+    terrain = s.terrain
+    if terrain is None or terrain.stairs is None or s.player != terrain.stairs:
+        return None
+    if s.levitating or s.tactics.stairs_flee_risk >= 1.0 or \
+            s.hp_fraction >= s.tactics.rest_below:
+        return None
+    coming = dangers(s)
+    if not coming:
+        return None
+    risk = s.fight_death(coming)
+    if risk < s.tactics.stairs_flee_risk:
+        return None
+    worst = max(coming, key=lambda t: t.info.max_damage)
+    return Proposal(">", f"{who}: hurt (hp {s.hp}) on the stairs, and the {worst.info.name} "
+                         f"would kill us {risk:.0%} of the time: down the stairs")
+
+
 def down_the_stairs(s: Situation, why: str) -> Proposal | None:
     """``>`` on the known stairs, or the first step of a path to them that keeps out
     of every monster's reach (:func:`safe_path`); None if there is neither."""
@@ -168,4 +195,4 @@ class Escape(RogueExpert):
     def advise(self, s: Situation) -> Proposal | None:
         if s.adjacent:
             return None  # melee's battlestations decides
-        return leave_freezer(s) or flee_by_stairs(s)
+        return leave_freezer(s) or leave_from_stairs(s) or flee_by_stairs(s)

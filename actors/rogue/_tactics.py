@@ -54,6 +54,16 @@ class Tactics:
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,
                           "flee from a fight this likely to kill us (1: never)")
+    #: Escape: hurt (below ``rest_below``) and standing on the stairs, go down rather
+    #: than fight awake monsters this likely to kill us; 1 never does. Leaving from
+    #: the stairs takes one key and no walk, so no monster gets a blow in.
+    stairs_flee_risk: float = _f(0.1, 0.0, 1.0, "hurt and on the stairs, go down rather "
+                                                "than fight this likely to kill us "
+                                                "(1: never)")
+    #: Health: a hurt hero walks this many squares at most to rest on the known
+    #: stairs (where ``stairs_flee_risk`` lets him leave); 0 rests where he stands.
+    rest_on_stairs: int = _i(30, 0, 80, "walk up to N squares to rest on the known stairs "
+                                        "(0: rest in place)")
     #: Escape: with the stairs not known, run toward the unexplored instead.
     flee_unexplored: bool = _b(True, "flee toward unexplored squares when the stairs are unknown")
     #: Health: eat at this hunger state (1 Hungry, 2 Weak, 3 after a faint: the hero

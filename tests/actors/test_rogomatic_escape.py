@@ -59,9 +59,10 @@ def test_a_fresh_hero_loses_to_a_hobgoblin_about_one_time_in_six():
     assert fight_odds(12, Hero(), monster("S"), trials=2000).death < 0.05
 
 
-#: Escape on, at the risk a fresh hero's hobgoblin fight carries (off by default).
-ESCAPE = Tactics(flee_risk=0.15)
-NO_RUN = Tactics(flee_risk=0.15, flee_unexplored=False)
+#: Escape on, at the risk a fresh hero's hobgoblin fight carries (off by default); the
+#: leave from the stairs while hurt (on by default) off, to see the walk's own rule.
+ESCAPE = Tactics(flee_risk=0.15, stairs_flee_risk=1.0)
+NO_RUN = Tactics(flee_risk=0.15, flee_unexplored=False, stairs_flee_risk=1.0)
 
 
 def coming(*frames: tuple[int, int, str]) -> list:
@@ -209,3 +210,56 @@ async def test_the_missile_expert_shoots_an_awake_ice_monster_coming_in_line():
     proposal = pipeline.ask("missile")
     assert proposal is not None and proposal.action.startswith(("w", "t"))
     assert "ice monster" in proposal.rationale
+
+
+def on_the_stairs(*marks: tuple[int, int, str], hp: int = 6) -> list:
+    """The hero steps west onto the stairs at (3, 2); then one screen per mark, at ``hp``."""
+    return [screen(room_with((3, 2, "%"), (3, 4, "@")), top=2),
+            screen(room_with((3, 2, "%"), (3, 3, "@")), top=2),
+            *(screen(room_with((3, 2, "@"), mark), top=2, status_line=status(hp=hp))
+              for mark in marks)]
+
+
+async def test_hurt_on_the_stairs_the_hero_goes_down_from_a_hobgoblin_coming():
+    """At 6 of 12 a hobgoblin fight kills a level-1 hero about 38% of the time: on the
+    stairs he leaves (default tactics, escape off), and at 9 of 12 (26%); at full
+    health, or from a snake (1d3) at 9 of 12 (6%), or with ``stairs_flee_risk`` at 1,
+    he stays."""
+    hobgoblin = ((3, 9, "H"), (3, 8, "H"))
+    proposal = (await with_pack(*on_the_stairs(*hobgoblin))).ask("escape")
+    assert proposal.action == ">"
+    assert proposal.rationale.startswith("escape: hurt (hp 6) on the stairs, and the hobgoblin")
+    assert (await with_pack(*on_the_stairs(*hobgoblin, hp=12))).ask("escape") is None
+    snake = ((3, 9, "S"), (3, 8, "S"))
+    assert (await with_pack(*on_the_stairs(*snake, hp=9))).ask("escape") is None
+    assert (await with_pack(*on_the_stairs(*hobgoblin, hp=9))).ask("escape").action == ">"
+    never = Tactics(stairs_flee_risk=1.0)
+    assert (await with_pack(*on_the_stairs(*hobgoblin), tactics=never)).ask("escape") is None
+
+
+async def test_hurt_on_the_stairs_beside_a_hobgoblin_melee_goes_down():
+    """Beside the hero, the same rule comes through melee's battlestations, and the
+    surrender (above melee) does not quit while it offers the stairs."""
+    pipeline = await with_pack(*on_the_stairs((3, 4, "H"), (3, 3, "H"), hp=3))
+    proposal = pipeline.ask("melee")
+    assert proposal.action == ">"
+    assert "battlestations: hurt (hp 3) on the stairs" in proposal.rationale
+    assert pipeline.ask("surrender") is None
+
+
+async def test_a_hurt_hero_walks_to_the_near_stairs_to_rest_on_them():
+    """Hurt at (3, 6) with the stairs at (3, 2), no monster in view: health steps west
+    toward them; on them it rests there; with ``rest_on_stairs`` 0, or the stairs
+    farther off than it allows, it rests where he stands."""
+    hurt = status(hp=5)
+    views = [screen(room_with((3, 2, "%"), (3, 7, "@")), top=2),
+             screen(room_with((3, 2, "%"), (3, 6, "@")), top=2, status_line=hurt)]
+    proposal = (await with_pack(*views)).ask("health")
+    assert proposal.action in ("h", "y", "b")
+    assert proposal.rationale.startswith("health: rest on the stairs, 4 squares off")
+    for tactics in (Tactics(rest_on_stairs=0), Tactics(rest_on_stairs=3)):
+        proposal = (await with_pack(*views, tactics=tactics)).ask("health")
+        assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    there = on_the_stairs((5, 11, "."), hp=5)
+    proposal = (await with_pack(*there)).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
