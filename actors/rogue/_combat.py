@@ -18,6 +18,7 @@ from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
 from ._escape import flee_by_stairs, leave_freezer, leave_from_stairs
 from ._facts import BLOWS, Item
+from ._gamble import gamble
 from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
 from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
 from ._kite import Kite
@@ -206,14 +207,14 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposa
         if zap is not None:
             return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
     if one_round and worst.adjacent:
-        if s.inventory is not None and not s.inventory.stale:
-            for kind, key in (("potion", "q"), ("scroll", "r")):
-                for item in s.inventory.of_kind(kind):
-                    if not item.name:
-                        return Proposal(key + item.letter,
-                                        f"battlestations: could die in one round to the "
-                                        f"{name}, no escape: try the unknown {kind} "
-                                        f"{item.letter}")
+        found = gamble(s, worst, adjacent)
+        if found is not None:
+            key, letter, death = found
+            kind = "potion" if key == "q" else "scroll"
+            return Proposal(key + letter, f"battlestations: could die in one round to the "
+                                          f"{name}, no escape: try the unknown {kind} "
+                                          f"{letter} (death {death:.0%} against "
+                                          f"{s.odds(worst).death:.0%} striking on)")
     return None
 
 

@@ -782,11 +782,13 @@ async def test_an_unknown_potion_is_quaffed_only_with_food_to_sit_out_blindness(
 
 async def test_by_default_an_unknown_potion_waits_for_the_brink():
     """From 1.29 the magic expert keeps unknown potions, even with food to spare; the
-    same potion is what battlestations tries when one more round could kill."""
+    same potion is what battlestations tries when one more round could kill and the
+    fight is all but lost (from 1.39: ``_gamble``)."""
     pack = [*PACK, "f) A blue potion"]
     pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2), pack=pack)
     magic = pipeline.expert("magic")
     assert pipeline.ask("magic", magic) is None
-    cornered = screen(room_with((3, 1, "@"), (4, 2, "H")), top=2, status_line=status(hp=3))
-    await pipeline.feed(cornered)
+    low = status(hp=2, hp_max=20, exp_level=3)
+    for at in ((5, 3), (4, 2)):  # a centaur walks up: awake
+        await pipeline.feed(screen(room_with((3, 1, "@"), (*at, "C")), top=2, status_line=low))
     assert pipeline.ask("melee").action == "qf"

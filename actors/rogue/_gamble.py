@@ -1,0 +1,105 @@
+"""Battlestations' last resort, priced: an unknown potion or scroll against one more blow.
+
+At the brink (a round that could kill, no known healing, teleport or wand, no
+retreat) battlestations used to drink the first unknown potion, else read the first
+unknown scroll. Either costs the hero his blow, so the monsters beside him get a
+round for free, and Rogue's potion of healing heals only the hero's level in d4
+(extra healing in d8): at level 1 that is 1 to 4 hit points, so a level-1 hero who
+drank at 5 of 12 beside a hobgoblin traded a blow that kills it about one time in
+three for a 13% chance of two or three hit points (dungeons 10, 22, 52 and 113 of
+1.36, all lost; dungeon 2 drank blindness and died blind).
+
+:func:`gamble` weighs the two with Rogue's own numbers (extern.c's tables, ``_odds``'
+fight rules): the chance of dying if the hero strikes on, against the chance if he
+first gives the monsters their free round and the item turns out as Rogue's tables
+say it might. It proposes the item only when that chance is lower.
+"""
+
+from __future__ import annotations
+
+from ._context import Situation, Threat
+from ._odds import monster_round
+
+#: Rogue 5.4.4's unknown potions that heal (extern.c, in 100): healing heals the
+#: hero's level in d4, extra healing in d8 (potions.c). The rest change nothing in
+#: the fight, or (blindness, confusion) hurt it; they are counted as no help.
+HEALING_POTIONS = {"healing": (13, 4), "extra healing": (5, 8)}
+#: Unknown scrolls that end the fight (teleportation, hold monster), and the one that
+#: ends the hero (sleep: four to eight turns of free blows), in 100.
+SAVING_SCROLLS = {"teleportation": 5, "hold monster": 2}
+KILLING_SCROLLS = {"sleep": 3}
+#: Of Rogue's potions and scrolls, in 100 (all kinds).
+ALL = 100
+
+
+def _unknown_share(s: Situation, kind: str, shares: dict[str, int]) -> dict[str, float]:
+    """Each of ``shares``' kinds' chance of being an unknown ``kind`` in the pack: a kind
+    the pack already holds by name is known, so no unknown one is it."""
+    assert s.inventory is not None
+    known = {i.name for i in s.inventory.of_kind(kind) if i.name}
+    left = ALL - sum(n for name, n in shares.items() if name in known)
+    return {name: n / left for name, n in shares.items() if name not in known}
+
+
+def _round(s: Situation, adjacent: tuple[Threat, ...]) -> dict[int, float]:
+    """The damage the monsters beside the hero do in one round, as a distribution."""
+    armor = s.hero.armor
+    dist = {0: 1.0}
+    for t in adjacent:
+        one = monster_round(t.info, armor, s.hero.monster_plus)
+        nxt: dict[int, float] = {}
+        for a, p in dist.items():
+            for b, q in one.items():
+                nxt[a + b] = nxt.get(a + b, 0.0) + p * q
+        dist = nxt
+    return dist
+
+
+def _death(s: Situation, worst: Threat, hp: int) -> float:
+    return 1.0 if hp <= 0 else s.odds(worst, hp).death
+
+
+def potion_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> float:
+    """The chance of dying if the hero drinks an unknown potion now, then fights on."""
+    level = s.intern.exp_level if s.intern is not None else 1
+    heal_max = s.intern.hp_max if s.intern is not None else s.hp
+    chances = _unknown_share(s, "potion", {k: n for k, (n, _) in HEALING_POTIONS.items()})
+    death = 0.0
+    for dmg, p in _round(s, adjacent).items():
+        left = s.hp - dmg
+        if left <= 0:
+            death += p
+            continue
+        rest = 1.0
+        for name, share in chances.items():
+            die = HEALING_POTIONS[name][1]
+            healed = min(heal_max, left + round(level * (die + 1) / 2))
+            death += p * share * _death(s, worst, healed)
+            rest -= share
+        death += p * rest * _death(s, worst, left)
+    return death
+
+
+def scroll_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> float:
+    """The chance of dying if the hero reads an unknown scroll now, then fights on."""
+    saved = sum(_unknown_share(s, "scroll", SAVING_SCROLLS).values())
+    killed = sum(_unknown_share(s, "scroll", KILLING_SCROLLS).values())
+    after = sum(p * _death(s, worst, s.hp - dmg) for dmg, p in _round(s, adjacent).items())
+    return killed + (1.0 - saved - killed) * after
+
+
+def gamble(s: Situation, worst: Threat,
+           adjacent: tuple[Threat, ...]) -> tuple[str, str, float] | None:
+    """(key, letter, death) of the unknown potion or scroll that beats striking on, if any."""
+    if s.inventory is None or s.inventory.stale or not adjacent:
+        return None
+    strike = s.odds(worst).death
+    best: tuple[str, str, float] | None = None
+    for kind, key, price in (("potion", "q", potion_death), ("scroll", "r", scroll_death)):
+        item = next((i for i in s.inventory.of_kind(kind) if not i.name), None)
+        if item is None:
+            continue
+        death = price(s, worst, adjacent)
+        if death < strike and (best is None or death < best[2]):
+            best = (key, item.letter, death)
+    return best
