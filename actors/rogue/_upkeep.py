@@ -260,6 +260,8 @@ def to_rest_on_stairs(s: Situation) -> Proposal | None:
         return None
     if s.player == terrain.stairs or s.tactics.stairs_flee_risk >= 1.0:
         return None
+    if any(t.seen.pos == terrain.stairs for t in s.threats):
+        return None  # the last step would be a blow at whatever lies on them
     squares = s.distance_to(terrain.stairs)
     if squares < 0 or squares > most:
         return None

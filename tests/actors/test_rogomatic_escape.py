@@ -260,6 +260,11 @@ async def test_a_hurt_hero_walks_to_the_near_stairs_to_rest_on_them():
     for tactics in (Tactics(rest_on_stairs=0), Tactics(rest_on_stairs=3)):
         proposal = (await with_pack(*views, tactics=tactics)).ask("health")
         assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    # A monster asleep on the stairs: no walk there (the last step would strike it).
+    asleep = [screen(room_with((3, 2, "%"), (3, 7, "@")), top=2),
+              screen(room_with((3, 2, "I"), (3, 6, "@")), top=2, status_line=hurt)]
+    proposal = (await with_pack(*asleep)).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
     there = on_the_stairs((5, 11, "."), hp=5)
     proposal = (await with_pack(*there)).ask("health")
     assert proposal.rationale.startswith("health: rest (hp 5/12)")
