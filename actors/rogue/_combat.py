@@ -161,10 +161,17 @@ def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
             if isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands}
 
 
-def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposal | None:
+def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
+                   walking: bool = False) -> Proposal | None:
     """Special attacks, escapes and retreat when a fight goes badly.
 
     ``spent``: unidentified wands (by text) already zapped to no visible effect.
+    ``walking``: our last retreat step was sent. The walk goes on (to the stairs, or
+    round a loop until ``Tactics.kite_until``) even once the fight no longer looks
+    bad: a hero healing on the way crossed back over the line that started it and
+    turned to fight. Before 1.40 a level-8 hero walking toward the stairs, 26 squares
+    off, at 24 of 35 hit points healed one, struck the centaur that followed him, and
+    died (dungeon 12 of 1.36).
     """
     adjacent = s.adjacent
     near = s.awake_within(2)
@@ -176,7 +183,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposa
         return escape
     worst = max(threats, key=lambda t: t.info.max_damage)
     tactics = s.tactics
-    if not s.die_in(tactics.retreat_rounds, threats) and \
+    if not walking and not s.die_in(tactics.retreat_rounds, threats) and \
             s.expected_loss(worst) < s.hp * 0.8:
         return None
     name = worst.info.name
@@ -202,6 +209,9 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset()) -> Proposa
         rounds = "one round" if one_round else f"{tactics.retreat_rounds} rounds"
         return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
                                         f"{name}; {retreat.rationale}")
+    if walking and not s.die_in(tactics.retreat_rounds, threats) and \
+            s.expected_loss(worst) < s.hp * 0.8:
+        return None  # the walk is over (healed, or no step left): the fight looks fine
     if s.hp_fraction < tactics.zap_below:
         zap = _zap(s, worst, ATTACK_WANDS + ("",), spent)
         if zap is not None:
@@ -330,13 +340,22 @@ class WandMemory(SentAware):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.spent: set[str] = set()
+        #: Our last retreat step, and whether it was sent (a walk under way).
+        self.step: str | None = None
+        self.walking = False
 
     def remember(self, s: Situation) -> None:
-        """Note the zaps sent since we last advised (first thing in ``advise``)."""
+        """Note the zaps sent since we last advised (first thing in ``advise``), and
+        whether the retreat step we proposed last was sent."""
         self.spent |= unknown_zapped(s, self.sent)
+        self.walking = self.step is not None and self.step in self.sent
+        self.step = None
 
     def battlestations(self, s: Situation) -> Proposal | None:
-        return battlestations(s, frozenset(self.spent))
+        proposal = battlestations(s, frozenset(self.spent), self.walking)
+        if proposal is not None and "retreat" in proposal.rationale:
+            self.step = proposal.action
+        return proposal
 
 
 class Melee(WandMemory):

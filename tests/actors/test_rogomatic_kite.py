@@ -189,3 +189,31 @@ async def test_the_first_step_keeps_two_squares_even_round_a_corner():
     kite = Kite(pipeline.situation().terrain.rows)
     assert kite.first_steps((RING_TOP + 1, RING_LEFT), ((RING_TOP, RING_LEFT),), 24) == {
         (RING_TOP + 1, RING_LEFT + 1): 8}
+
+
+async def test_a_walk_away_goes_on_once_the_hero_heals_past_the_line_that_started_it():
+    """1.40. At 24 of 40 a centaur (up to 12 a round) could kill a level-6 hero in two
+    rounds: battlestations walks him away. A step later he has healed to 25: the fight
+    no longer looks bad, and before 1.40 melee turned and struck (dungeon 12 of 1.36
+    died so); the walk now goes on while he is under 70% of his hit points. A hero who
+    never walked, seeing the same screen, fights."""
+    from test_rogomatic_support import room_with, screen, status, with_pack
+
+    def view(hero: int, hp: int):
+        marks = ((4, hero, "@"), (4, hero + 1, "C"))
+        return screen(room_with(*marks), top=2,
+                      status_line=status(hp=hp, hp_max=40, exp_level=6, level=8))
+
+    pipeline = await with_pack(screen(room_with((4, 8, "@"), (4, 10, "C")), top=2,
+                                      status_line=status(hp=24, hp_max=40, exp_level=6, level=8)),
+                               view(8, 24))
+    first = pipeline.ask("melee")
+    assert first.action in ("h", "y", "b") and "retreat" in first.rationale
+    melee = pipeline.expert("melee")
+    assert pipeline.ask("melee", melee).action == first.action
+    await pipeline.feed(view(7, 25), acted=first.action)
+    assert "retreat" in pipeline.ask("melee", melee).rationale
+    fresh = await with_pack(screen(room_with((4, 7, "@"), (4, 9, "C")), top=2,
+                                   status_line=status(hp=25, hp_max=40, exp_level=6, level=8)),
+                            view(7, 25))
+    assert fresh.ask("melee").rationale.startswith("melee: strike the centaur")
