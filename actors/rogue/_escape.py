@@ -108,7 +108,7 @@ def leave_from_stairs(s: Situation, who: str = "escape") -> Proposal | None:
     Walking away from fights (``flee_risk``) measured no better: a hero who leaves
     fights he would mostly win goes down poorer in experience. This one leaves only
     hurt (below ``rest_below``, where a level-1 hero loses a hobgoblin fight one
-    time in three or more) and only from where leaving costs one key: the health
+    time in four or more) and only from where leaving costs one key: the health
     expert rests on the stairs when they are near (``Tactics.rest_on_stairs``).
     """
     terrain = s.terrain

@@ -18,7 +18,7 @@ say it might. It proposes the item only when that chance is lower.
 from __future__ import annotations
 
 from ._context import Situation, Threat
-from ._odds import monster_round
+from ._odds import monsters_round
 
 #: Rogue 5.4.4's unknown potions that heal (extern.c, in 100): healing heals the
 #: hero's level in d4, extra healing in d8 (potions.c). The rest change nothing in
@@ -43,16 +43,8 @@ def _unknown_share(s: Situation, kind: str, shares: dict[str, int]) -> dict[str,
 
 def _round(s: Situation, adjacent: tuple[Threat, ...]) -> dict[int, float]:
     """The damage the monsters beside the hero do in one round, as a distribution."""
-    armor = s.hero.armor
-    dist = {0: 1.0}
-    for t in adjacent:
-        one = monster_round(t.info, armor, s.hero.monster_plus)
-        nxt: dict[int, float] = {}
-        for a, p in dist.items():
-            for b, q in one.items():
-                nxt[a + b] = nxt.get(a + b, 0.0) + p * q
-        dist = nxt
-    return dist
+    hero = s.hero
+    return monsters_round(tuple(t.info for t in adjacent), hero.armor, hero.monster_plus)
 
 
 def _death(s: Situation, worst: Threat, hp: int) -> float:

@@ -125,13 +125,19 @@ def monster_round(m: Monster, hero_armor: int, plus: int = MONSTER_PLUS) -> dict
     return dict(_monster_round(m.letter, m.level, m.attacks, hero_armor, plus))
 
 
-def die_next_round(hp: int, monsters: tuple[Monster, ...], hero_armor: int,
-                   plus: int = MONSTER_PLUS) -> float:
-    """The chance that ``monsters`` (all next to the hero) take ``hp`` or more in one round."""
+def monsters_round(monsters: tuple[Monster, ...], hero_armor: int,
+                   plus: int = MONSTER_PLUS) -> dict[int, float]:
+    """The distribution of the damage ``monsters`` (all next to the hero) do in one round."""
     dist = {0: 1.0}
     for m in monsters:
         dist = _convolve(dist, monster_round(m, hero_armor, plus))
-    return sum(p for dmg, p in dist.items() if dmg >= hp)
+    return dist
+
+
+def die_next_round(hp: int, monsters: tuple[Monster, ...], hero_armor: int,
+                   plus: int = MONSTER_PLUS) -> float:
+    """The chance that ``monsters`` (all next to the hero) take ``hp`` or more in one round."""
+    return sum(p for dmg, p in monsters_round(monsters, hero_armor, plus).items() if dmg >= hp)
 
 
 @attrs.frozen
