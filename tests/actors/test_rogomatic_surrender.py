@@ -78,3 +78,15 @@ async def test_quit_risk_one_never_quits():
     never = type("Never", (expert,), {"tactics": Tactics(quit_risk=1.0)})
     assert pipeline.ask("surrender", never(seed=0)) is None
     assert pipeline.ask("surrender", expert(seed=0)).action == "Q"
+
+
+async def test_from_1_41_a_fight_lost_seven_times_in_eight_is_quit():
+    """11 of 20 at level 3, cornered by a fresh centaur: Rogue's rules put his death at
+    about 87%. The default mark (0.75 from 1.41) quits; 1.35's 0.9 fought on."""
+    pipeline = await come_up("C", hp=11)
+    s = pipeline.situation()
+    assert 0.75 <= s.odds(s.adjacent[0]).death < 0.9
+    assert pipeline.ask("surrender").action == "Q"
+    expert = type(pipeline.expert("surrender"))
+    old = type("Old", (expert,), {"tactics": Tactics(quit_risk=0.9)})
+    assert pipeline.ask("surrender", old(seed=0)) is None
