@@ -183,8 +183,9 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
         return escape
     worst = max(threats, key=lambda t: t.info.max_damage)
     tactics = s.tactics
-    if not walking and not s.die_in(tactics.retreat_rounds, threats) and \
-            s.expected_loss(worst) < s.hp * 0.8:
+    looks_fine = not s.die_in(tactics.retreat_rounds, threats) and \
+        s.expected_loss(worst) < s.hp * 0.8
+    if looks_fine and not walking:
         return None
     name = worst.info.name
     one_round = s.die_in(1, threats)
@@ -209,8 +210,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
         rounds = "one round" if one_round else f"{tactics.retreat_rounds} rounds"
         return Proposal(retreat.action, f"battlestations: could die in {rounds} to the "
                                         f"{name}; {retreat.rationale}")
-    if walking and not s.die_in(tactics.retreat_rounds, threats) and \
-            s.expected_loss(worst) < s.hp * 0.8:
+    if looks_fine:
         return None  # the walk is over (healed, or no step left): the fight looks fine
     if s.hp_fraction < tactics.zap_below:
         zap = _zap(s, worst, ATTACK_WANDS + ("",), spent)

@@ -78,15 +78,10 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
         return None
     if terrain.stairs is None and not s.tactics.flee_unexplored:
         return None
-    if s.tactics.flee_risk >= 1.0:
+    found = too_risky(s, s.tactics.flee_risk)
+    if found is None:
         return None
-    coming = dangers(s)
-    if not coming:
-        return None
-    risk = s.fight_death(coming)
-    if risk < s.tactics.flee_risk:
-        return None
-    worst = max(coming, key=lambda t: t.info.max_damage)
+    worst, risk = found
     why = f"{who}: the {worst.info.name} would kill us {risk:.0%} of the time"
     down = down_the_stairs(s, why)
     if down is not None:
@@ -114,18 +109,28 @@ def leave_from_stairs(s: Situation, who: str = "escape") -> Proposal | None:
     terrain = s.terrain
     if terrain is None or terrain.stairs is None or s.player != terrain.stairs:
         return None
-    if s.levitating or s.tactics.stairs_flee_risk >= 1.0 or \
-            s.hp_fraction >= s.tactics.rest_below:
+    if s.levitating or s.hp_fraction >= s.tactics.rest_below:
+        return None
+    found = too_risky(s, s.tactics.stairs_flee_risk)
+    if found is None:
+        return None
+    worst, risk = found
+    return down_the_stairs(s, f"{who}: hurt (hp {s.hp}) on the stairs, and the "
+                              f"{worst.info.name} would kill us {risk:.0%} of the time")
+
+
+def too_risky(s: Situation, limit: float) -> tuple[Threat, float] | None:
+    """(the worst, the risk) when the awake monsters coming (:func:`dangers`) would
+    kill us at least ``limit`` of the time; 1 or more never is."""
+    if limit >= 1.0:
         return None
     coming = dangers(s)
     if not coming:
         return None
     risk = s.fight_death(coming)
-    if risk < s.tactics.stairs_flee_risk:
+    if risk < limit:
         return None
-    worst = max(coming, key=lambda t: t.info.max_damage)
-    return Proposal(">", f"{who}: hurt (hp {s.hp}) on the stairs, and the {worst.info.name} "
-                         f"would kill us {risk:.0%} of the time: down the stairs")
+    return max(coming, key=lambda t: t.info.max_damage), risk
 
 
 def down_the_stairs(s: Situation, why: str) -> Proposal | None:
