@@ -40,7 +40,7 @@ from runtime import (
     whole_number,
 )
 
-from . import DEFAULT_TACTICS, Tactics, rogomatic
+from . import DEFAULT_TACTICS, Tactics, rogomatic, tactic_ranges
 from ._agents import minimal_agent
 from ._learning import Chooser, TacticsStore, describe, from_json
 from ._plan import plan_session
@@ -93,7 +93,22 @@ def load_tactics(path: str) -> Tactics:
     if unknown:
         raise ValueError(f"tactics file {path!r} names unknown tactics: {', '.join(unknown)}; "
                          f"known: {', '.join(sorted(names))}")
+    for name, (lo, hi) in tactic_ranges().items():
+        if name in values and not _within(values[name], lo, hi):
+            raise ValueError(f"tactics file {path!r}: {name} is {values[name]!r}, outside its "
+                             f"range {lo} to {hi}")
     return from_json(Tactics, json.dumps(values))
+
+
+def _within(value: object, lo: object, hi: object) -> bool:
+    """Whether a tactic's value has its field's type and lies in ``[lo, hi]``."""
+    if isinstance(lo, bool):
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(lo, int) and not isinstance(value, int):
+        return False
+    return lo <= value <= hi  # type: ignore[operator]
 
 
 def learned_tactics(database: Path) -> tuple[Tactics, str]:
@@ -197,6 +212,10 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--learn", action="store_true",
                         help="choose each game's tactics from the learned pool in --db and "
                         "score them afterwards")
+    parser.add_argument("--tactics", metavar="FILE", default=None,
+                        help="play every game with Rog-O-Matic's tactics from a JSON file of "
+                        "name: value (names left out keep their defaults), to measure a "
+                        "variant against the defaults on the same dungeons")
     parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help=f"SQLite file for the results and the learning "
                         f"(default: {default_database()})")
@@ -222,6 +241,12 @@ async def tournament(args: argparse.Namespace) -> int:
 
     if args.learn and args.agent != "rogomatic":
         raise ValueError(f"--learn needs the rogomatic agent; {args.agent!r} has no tactics")
+    if args.tactics and args.learn:
+        raise ValueError("give --tactics or --learn, not both: --learn chooses each game's "
+                         "tactics itself")
+    if args.tactics and args.agent != "rogomatic":
+        raise ValueError(f"--tactics needs the rogomatic agent; {args.agent!r} has no tactics")
+    tactics = load_tactics(args.tactics) if args.tactics else DEFAULT_TACTICS
     binary = find_rogue_binary(args.rogue_bin)
     config = TournamentConfig(games=args.games, seed=args.seed, jobs=args.jobs,
                               max_actions=args.max_actions, time_limit=args.time_limit,
@@ -244,7 +269,7 @@ async def tournament(args: argparse.Namespace) -> int:
     try:
         batch = await run_tournament(
             config, player=player, agent_for=lambda t: build(t, args.max_actions),
-            default_tactics=DEFAULT_TACTICS, records=records, chooser=chooser,
+            default_tactics=tactics, records=records, chooser=chooser,
             progress=lambda done, note: bar.update(done, note[:40]),
         )
         rows = records.results(batch=batch, limit=0)
@@ -259,9 +284,11 @@ async def tournament(args: argparse.Namespace) -> int:
               "interrupted); the figures are for the rest", file=sys.stderr)
     if not lines:
         raise LookupError("no game was played to an end: nothing to summarize")
-    agent = build(DEFAULT_TACTICS, args.max_actions)
-    print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}, "
-                         f"seed {args.seed}"))
+    agent = build(tactics, args.max_actions)
+    variant = "" if tactics == DEFAULT_TACTICS else \
+        f" ({describe(tactics, DEFAULT_TACTICS)})"
+    print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}"
+                         f"{variant}, seed {args.seed}"))
     if store is not None:
         print(_learning_table(store))
         store.close()

@@ -50,6 +50,34 @@ def test_tactics_file_with_an_unknown_name_is_refused(tmp_path):
     assert 0.4 == load_tactics(str(path)).rest_below
 
 
+@pytest.mark.parametrize(("values", "text"), [
+    ({"flee_risk": 2}, "flee_risk is 2, outside its range 0.0 to 1.0"),
+    ({"search_turns": 2.5}, "search_turns is 2.5, outside its range 3 to 40"),
+    ({"search_turns": 1}, "search_turns is 1, outside its range 3 to 40"),
+    ({"wear_armor": 1}, "wear_armor is 1, outside its range False to True"),
+    ({"rest_below": "high"}, "rest_below is 'high', outside its range 0.2 to 0.95"),
+])
+def test_tactics_file_with_a_value_out_of_range_is_refused(tmp_path, values, text):
+    """A value outside its field's range (or of the wrong type) is named with the range."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(values))
+    with pytest.raises(ValueError, match=r"^tactics file .*t\.json': " + text.replace(".", r"\.")):
+        load_tactics(str(path))
+
+
+@pytest.mark.parametrize(("option", "text"), [
+    (["--learn"], "give --tactics or --learn, not both: --learn chooses each game's "
+                  "tactics itself"),
+    (["--agent", "minimal"], "--tactics needs the rogomatic agent; 'minimal' has no tactics"),
+])
+def test_tournament_tactics_file_conflicts_are_refused(tmp_path, capsys, option, text):
+    """--tactics fixes every game's set: not with --learn, nor for an agent without one."""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"flee_risk": 0.2}))
+    assert 2 == main(["tournament", "rogue", "--tactics", str(path), *option])
+    assert f"belligerent: error: {text}" == capsys.readouterr().err.strip().splitlines()[-1]
+
+
 def test_learned_tactics_need_learning_records(tmp_path):
     """--learned on a missing file says how to make one."""
     missing = tmp_path / "none.sqlite3"
@@ -88,3 +116,19 @@ def test_live_learning_tournament_then_play_with_the_learned_set(tmp_path, capsy
     assert "learning: 8 sets in the pool, 2 games scored in all" in out
     tactics, which = learned_tactics(db)
     assert which.startswith("learned set ")
+
+
+@needs_rogue
+def test_live_tournament_with_a_tactics_file_plays_and_records_the_variant(tmp_path, capsys):
+    """--tactics: every game plays the file's set, recorded with it; the title names it."""
+    db, path = tmp_path / "r.sqlite3", tmp_path / "t.json"
+    path.write_text(json.dumps({"flee_risk": 0.2, "flee_unexplored": False}))
+    assert 0 == main(["tournament", "rogue", "--games", "2", "--seed", "40", "--max-actions",
+                      "30", "--tactics", str(path), "--db", str(db), "--no-plot"])
+    out = capsys.readouterr().out
+    assert "(flee_risk=0.2, flee_unexplored=False), seed 40" in out
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT parameters FROM sessions ORDER BY seed").fetchall()
+    played = [json.loads(r[0])["tactics"] for r in rows]
+    assert 2 == len(played)
+    assert {(0.2, False)} == {(t["flee_risk"], t["flee_unexplored"]) for t in played}
