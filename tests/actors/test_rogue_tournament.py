@@ -209,8 +209,13 @@ async def test_real_process_killed_by_a_signal_is_recorded_with_its_signal(tmp_p
 
 
 def _knob_score(tactics: Tactics, seed: int) -> float:
-    """The fake dungeon's score: better the closer rest_below is to 0.3."""
-    return 2000 * math.exp(-((tactics.rest_below - 0.3) * 6) ** 2) + (seed % 7)
+    """The fake dungeon's score: better the closer rest_below is to 0.3.
+
+    Wide enough that the default (0.85) already scores above the noise of ``seed % 7``:
+    with a narrower peak every set the learner tried first scored only that noise, and
+    which of them came out best was a matter of the order the two jobs finished in
+    (one run in twelve failed)."""
+    return 2000 * math.exp(-((tactics.rest_below - 0.3) * 3) ** 2) + (seed % 7)
 
 
 def _fake_player(seen, *, crash_index=None, outcome="death"):
