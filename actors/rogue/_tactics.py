@@ -116,6 +116,17 @@ class Tactics:
     quit_risk: float = _f(0.75, 0.5, 1.0, "quit with the gold when the fight in hand kills "
                                          "us this often and nothing is left to try "
                                          "(1: never)")
+    #: Surrender: above this dungeon level the mark is at least ``_surrender.SHALLOW_MARK``
+    #: (0.95): a shallow hero's purse is small beside what the levels ahead hold, so the
+    #: tenth that death takes is worth less than his chance of going on (README, 1.42).
+    quit_from: int = _i(6, 1, 26, "surrender at quit_risk from this dungeon level on "
+                                  "(above it only when death is all but certain)")
+    #: Surrender: from this dungeon level on, the mark is ``quit_risk_deep``: a deep
+    #: hero's purse is most of what he will ever carry out.
+    quit_deep_from: int = _i(12, 1, 26, "surrender at quit_risk_deep from this dungeon "
+                                        "level on")
+    quit_risk_deep: float = _f(0.55, 0.3, 1.0, "quit with the gold from quit_deep_from on "
+                                               "when the fight in hand kills us this often")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
     wear_armor: bool = _b(True, "try on armor found")
 

@@ -16,15 +16,17 @@ HERO = (3, 1, "@")
 LOW = status(hp=2, hp_max=20, exp_level=3, level=5, gold=310)
 
 
-def cornered_by(letter: str, *, message: str = "", hp: int = 2, at: tuple[int, int] = (4, 2)):
+def cornered_by(letter: str, *, message: str = "", hp: int = 2, at: tuple[int, int] = (4, 2),
+                level: int = 5, gold: int = 310):
     return screen(room_with(HERO, (*at, letter)), top=2, message=message,
-                  status_line=status(hp=hp, hp_max=20, exp_level=3, level=5, gold=310))
+                  status_line=status(hp=hp, hp_max=20, exp_level=3, level=level, gold=gold))
 
 
-async def come_up(letter: str, *, pack: list[str] = PACK, hp: int = 2):
+async def come_up(letter: str, *, pack: list[str] = PACK, hp: int = 2, level: int = 5,
+                  gold: int = 310):
     """A pipeline that saw ``letter`` walk up to the cornered hero (awake: it moved)."""
-    return await with_pack(cornered_by(letter, hp=hp, at=(5, 3)), cornered_by(letter, hp=hp),
-                           pack=pack)
+    return await with_pack(cornered_by(letter, hp=hp, at=(5, 3), level=level, gold=gold),
+                           cornered_by(letter, hp=hp, level=level, gold=gold), pack=pack)
 
 
 async def test_the_hero_quits_a_fight_he_all_but_surely_loses_and_keeps_his_gold():
@@ -81,12 +83,31 @@ async def test_quit_risk_one_never_quits():
 
 
 async def test_from_1_41_a_fight_lost_seven_times_in_eight_is_quit():
-    """11 of 20 at level 3, cornered by a fresh centaur: Rogue's rules put his death at
-    about 87%. The default mark (0.75 from 1.41) quits; 1.35's 0.9 fought on."""
-    pipeline = await come_up("C", hp=11)
+    """11 of 20 at level 3, cornered by a fresh centaur on dungeon level 7: Rogue's rules
+    put his death at about 87%. The default mark (0.75 from 1.41) quits; 1.35's 0.9
+    fought on."""
+    pipeline = await come_up("C", hp=11, level=7)
     s = pipeline.situation()
     assert 0.75 <= s.odds(s.adjacent[0]).death < 0.9
     assert pipeline.ask("surrender").action == "Q"
     expert = type(pipeline.expert("surrender"))
     old = type("Old", (expert,), {"tactics": Tactics(quit_risk=0.9)})
     assert pipeline.ask("surrender", old(seed=0)) is None
+
+
+async def test_from_1_42_the_mark_falls_with_depth():
+    """The same fight (about 87% death) is fought on above level 6, where the levels ahead
+    hold several times the purse, and quit from level 6 on; a yeti fight lost about two
+    times in three is quit only from level 12, where the purse is most of what a hero ever
+    carries out. A fight all but surely lost (99%) is quit at any depth."""
+    for level, quits in ((2, False), (5, False), (6, True), (13, True)):
+        proposal = (await come_up("C", hp=11, level=level, gold=31)).ask("surrender")
+        assert (proposal is not None and proposal.action == "Q") is quits, level
+    for level, quits in ((11, False), (12, True)):
+        pipeline = await come_up("Y", hp=16, level=level)
+        s = pipeline.situation()
+        assert 0.55 <= s.odds(s.adjacent[0]).death < 0.75
+        proposal = pipeline.ask("surrender")
+        assert (proposal is not None and proposal.action == "Q") is quits, level
+    proposal = (await come_up("C", level=1, gold=0)).ask("surrender")
+    assert proposal.action == "Q" and "the mark on level 1: 95%" in proposal.rationale
