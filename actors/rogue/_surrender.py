@@ -17,9 +17,10 @@ lives, quitting pays when ``p / (1 - p) > 10 E / g``. ``E / g`` falls with depth
 In the 400 games of 1.40 and 1.41, a hero alive on level 2 or 3 had some seven
 times his purse still to come (break-even near 0.99), on levels 4 and 5 about one
 and a half times (0.94), on levels 6 to 10 a quarter to a half (0.7 to 0.8), on
-level 11 a sixth (0.6), and from level 12 on next to nothing. One mark for all
-(1.35's 0.9, 1.41's 0.75) quit a level-1 hero with 31 gold at his first hobgoblin
-when tried at 0.6, and fought on deep where the purse was all he would ever have.
+level 11 a sixth (0.6), and from level 12 on next to nothing (``bench/rogue_future.py``).
+One mark for every level fits none of them: tried at 0.6, it quit level-1 heroes with
+31 and 51 gold (dungeons 2, 5 and 9), while 1.41's 0.75 fights on deep, where the
+purse is nearly all the hero will ever carry out.
 
 The odds count the blows and arrows that have already hit the monster
 (:attr:`Surrender.wounds`): a monster still standing after them has fewer hit
