@@ -111,6 +111,15 @@ def _within(value: object, lo: object, hi: object) -> bool:
     return lo <= value <= hi  # type: ignore[operator]
 
 
+def variant_of(spec: Any, tactics: Tactics) -> Any:
+    """``spec`` with the tactics that differ from the defaults in its version, e.g.
+    ``1.42 (flee_risk=0.15)``: recorded with every game, so that ``belligerent report``
+    shows a variant apart from the defaults of the same version."""
+    if tactics == DEFAULT_TACTICS:
+        return spec
+    return attrs.evolve(spec, version=f"{spec.version} ({describe(tactics, DEFAULT_TACTICS)})")
+
+
 def learned_tactics(database: Path) -> tuple[Tactics, str]:
     """The best-scoring set learned in ``database``, and a line saying which it is."""
     if not database.exists():
@@ -266,9 +275,14 @@ async def tournament(args: argparse.Namespace) -> int:
     store = TacticsStore(database, Tactics) if args.learn else None
     chooser = Chooser(store, DEFAULT_TACTICS, seed=args.seed) if store is not None else None
     bar = ProgressBar(args.games, label="rogue")
+
+    def agent_for(t: Tactics) -> Any:
+        spec = build(t, args.max_actions)
+        return variant_of(spec, t) if args.tactics else spec
+
     try:
         batch = await run_tournament(
-            config, player=player, agent_for=lambda t: build(t, args.max_actions),
+            config, player=player, agent_for=agent_for,
             default_tactics=tactics, records=records, chooser=chooser,
             progress=lambda done, note: bar.update(done, note[:40]),
         )
@@ -284,11 +298,9 @@ async def tournament(args: argparse.Namespace) -> int:
               "interrupted); the figures are for the rest", file=sys.stderr)
     if not lines:
         raise LookupError("no game was played to an end: nothing to summarize")
-    agent = build(tactics, args.max_actions)
-    variant = "" if tactics == DEFAULT_TACTICS else \
-        f" ({describe(tactics, DEFAULT_TACTICS)})"
-    print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}"
-                         f"{variant}, seed {args.seed}"))
+    agent = agent_for(tactics)
+    print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}, "
+                         f"seed {args.seed}"))
     if store is not None:
         print(_learning_table(store))
         store.close()

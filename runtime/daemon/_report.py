@@ -78,13 +78,15 @@ def pooled(game: str, paths: Sequence[Path]) -> tuple[dict[tuple[str, str], list
 
 def format_table(game: str, dists: list[Distribution],
                  outcomes: dict[tuple[str, str], dict[str, int]]) -> str:
-    header = (f"{'agent version':28} {'games':>6} {'p10':>9} {'q1':>9} {'median':>9} "
+    # As wide as the longest label: a tactics variant is part of its version's name.
+    width = max([28] + [len(d.label) for d in dists])
+    header = (f"{'agent version':{width}} {'games':>6} {'p10':>9} {'q1':>9} {'median':>9} "
               f"{'q3':>9} {'p90':>9} {'mean':>9}  outcomes")
     lines = [f"{game}: score by agent version, sorted by median", header, "-" * len(header)]
     for d in dists:
         counts = outcomes.get((d.agent, d.version), {})
         shown = ", ".join(f"{o} {n}" for o, n in sorted(counts.items(), key=lambda x: -x[1]))
-        lines.append(f"{d.label:28.28} {d.n:6d} {d.p10:9.4g} {d.q1:9.4g} {d.median:9.4g} "
+        lines.append(f"{d.label:{width}} {d.n:6d} {d.p10:9.4g} {d.q1:9.4g} {d.median:9.4g} "
                      f"{d.q3:9.4g} {d.p90:9.4g} {d.mean:9.4g}  {shown}")
     cut = {key: {o: n for o, n in counts.items() if o in CUT_SHORT}
            for key, counts in outcomes.items()}

@@ -126,9 +126,16 @@ def test_live_tournament_with_a_tactics_file_plays_and_records_the_variant(tmp_p
     assert 0 == main(["tournament", "rogue", "--games", "2", "--seed", "40", "--max-actions",
                       "30", "--tactics", str(path), "--db", str(db), "--no-plot"])
     out = capsys.readouterr().out
-    assert "(flee_risk=0.2, flee_unexplored=False), seed 40" in out
+    variant = "(flee_risk=0.2, flee_unexplored=False)"
+    assert f"{variant}, seed 40" in out
     with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT parameters FROM sessions ORDER BY seed").fetchall()
+        rows = conn.execute("SELECT parameters, agent_version FROM sessions "
+                            "ORDER BY seed").fetchall()
     played = [json.loads(r[0])["tactics"] for r in rows]
     assert 2 == len(played)
     assert {(0.2, False)} == {(t["flee_risk"], t["flee_unexplored"]) for t in played}
+    assert all(r[1].endswith(f" {variant}") for r in rows)
+    # The report shows the variant under its own name, not pooled with the defaults.
+    assert 0 == main(["report", "rogue", "--db", str(db), "--out", str(tmp_path / "r.png")])
+    table = capsys.readouterr().out
+    assert f"rogomatic {rows[0][1]}" in table and "     2 " in table
