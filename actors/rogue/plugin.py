@@ -86,6 +86,9 @@ def load_tactics(path: str) -> Tactics:
             values = json.load(f)
     except json.JSONDecodeError as exc:
         raise ValueError(f"tactics file {path!r} is not JSON: {exc}") from None
+    except OSError as exc:
+        raise ValueError(f"tactics file {path!r} cannot be read: {exc.strerror}; give a JSON "
+                         f"file of name: value, e.g. {{\"flee_risk\": 0.15}}") from None
     if not isinstance(values, dict):
         raise ValueError(f"tactics file {path!r} must hold a JSON object of name: value")
     names = {f.name for f in attrs.fields(Tactics)}

@@ -50,6 +50,12 @@ def test_tactics_file_with_an_unknown_name_is_refused(tmp_path):
     assert 0.4 == load_tactics(str(path)).rest_below
 
 
+def test_a_missing_tactics_file_is_named_with_what_to_give(tmp_path):
+    with pytest.raises(ValueError, match=r"^tactics file '.*none\.json' cannot be read: No such "
+                                         r"file or directory; give a JSON file of name: value"):
+        load_tactics(str(tmp_path / "none.json"))
+
+
 @pytest.mark.parametrize(("values", "text"), [
     ({"flee_risk": 2}, "flee_risk is 2, outside its range 0.0 to 1.0"),
     ({"search_turns": 2.5}, "search_turns is 2.5, outside its range 3 to 40"),
