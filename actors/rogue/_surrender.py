@@ -68,7 +68,7 @@ class Surrender(WandMemory):
     def advise(self, s: Situation) -> Proposal | None:
         self.remember(s)
         self._count(s)
-        level = s.sensed.status.level if s.sensed.status is not None else s.level
+        level = s.level
         mark = quit_mark(s.tactics, level)
         if not s.on_map or mark >= 1.0:
             return None
