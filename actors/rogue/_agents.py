@@ -36,6 +36,7 @@ from ._inventory import InventoryDatabase
 from ._items import Armor, MagicItems, ObjectAcquisition
 from ._objects import ObjectMapper
 from ._paths import PathCalculator
+from ._rings import Rings
 from ._rust import RustGuard
 from ._screens import Budget, InventoryCheck, ScreenHandler
 from ._sense import Messages, Sense
@@ -45,7 +46,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.42"
+ROGOMATIC_VERSION = "1.43"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -106,7 +107,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
     experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger,
                 Escape, Target, Missile, Battlestations, Retreat, HoldGround,
-                ObjectAcquisition, Armor, MagicItems, Health, Exploration]
+                ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -119,7 +120,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "fight is all but lost), melee, freezer (step away from an ice "
         "monster), hunger (eat when weak and a monster comes), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), object, "
-        "armor, magic, health, explore",
+        "armor, magic, rings (known good ones; regeneration to rest), health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
                            InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),
         experts=bound,

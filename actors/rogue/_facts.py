@@ -136,8 +136,10 @@ class Item:
     count: int = 1
     worn: bool = False
     wielded: bool = False
-    #: Armor protection or weapon enchantment as printed, when known.
+    #: Armor protection, weapon enchantment or a ring's plus as printed, when known.
     bonus: int | None = None
+    #: The hand a ring is on ("left", "right"), or "" (``worn`` is set with it).
+    hand: str = ""
 
     @property
     def unidentified(self) -> bool:

@@ -69,6 +69,11 @@ def identifies(item: Item) -> tuple[str, ...]:
 
 _BONUS_WEAPON = re.compile(r"([+-]\d+),([+-]\d+) ")
 _PROTECTION = re.compile(r"\[(?:protection )?(-?\d+)\]")
+#: A known ring's plus: "A ring of dexterity [+2](topaz)".
+_RING_PLUS = re.compile(r"\[([+-]\d+)\]")
+_LETTER_AT_END = re.compile(r"\(([a-zA-Z])\)\s*$")
+#: Where a ring is worn: "A ring of stealth(onyx) (on left hand)".
+_HAND = re.compile(r"\(on (left|right) hand\)")
 
 
 def _count(text: str) -> int:
@@ -79,7 +84,8 @@ def _count(text: str) -> int:
 def parse_item(letter: str, text: str) -> Item:
     """An inventory line ``text`` (without ``x) ``) read into an :class:`Item`."""
     low = text.lower()
-    worn = "(being worn)" in low
+    hand = _HAND.search(low)
+    worn = "(being worn)" in low or hand is not None
     wielded = "(weapon in hand)" in low
     count = _count(low)
     kind, name, bonus = "unknown", "", None
@@ -109,8 +115,11 @@ def parse_item(letter: str, text: str) -> Item:
     if kind in ("potion", "scroll", "ring", "wand"):
         m = _OF.search(low)
         name = m.group(2).strip() if m is not None else ""
+    if kind == "ring":
+        m = _RING_PLUS.search(low)
+        bonus = int(m.group(1)) if m is not None else None
     return Item(letter=letter, text=text, kind=kind, name=name, count=count, worn=worn,
-                wielded=wielded, bonus=bonus)
+                wielded=wielded, bonus=bonus, hand=hand.group(1) if hand is not None else "")
 
 
 def expected_armor(item: Item) -> int:
@@ -138,6 +147,15 @@ def _worn_now(items: dict[str, Item], text: str) -> str | None:
     kind = parse_item("", text).name
     same = [i for i in armor if i.name == kind]
     return same[0].letter if len(same) == 1 else None
+
+
+def _ring_now(items: dict[str, Item], text: str) -> str | None:
+    """The letter of the ring "you are now wearing ``text``" names: Rogue ends it with
+    the letter, "a ring of slow digestion(topaz) (f)"."""
+    m = _LETTER_AT_END.search(text)
+    if m is None or m.group(1) not in items or items[m.group(1)].kind != "ring":
+        return None
+    return m.group(1)
 
 
 def _with_hidden_first(inv: Inventory, items: tuple[Item, ...]) -> tuple[Item, ...]:
@@ -188,6 +206,11 @@ def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool =
         elif event.kind == "wielding" and event.detail in items:
             for letter, item in items.items():
                 items[letter] = attrs.evolve(item, wielded=letter == event.detail)
+            stale = True
+        elif event.kind == "wearing" and (ring := _ring_now(items, event.subject)):
+            # "you are now wearing a ring of stealth(onyx) (f)": on a hand, which one
+            # the next list tells.
+            items[ring] = attrs.evolve(items[ring], worn=True)
             stale = True
         elif event.kind == "wearing":
             # "you are now wearing <name>": no letter, so the armor is found by its name

@@ -7,7 +7,9 @@ times in four against ring mail (level 5, and +4 while the hero lacks Rogue's
 running flag), and has some 22 hit points, so one fight ruins a suit: in 1.14's
 games, 49 of the 76 heroes who reached level 10 died at ``Arm: 1``.
 
-Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
+A known ring of maintain armor does better: it goes on instead (``P``, one turn,
+and the rings expert takes it off again in peace), and while it is worn the armor
+stays on. Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
 turn) while an aquator is near, and goes back on (``W``, two turns) once none is.
 The two distances differ, so that an aquator at the edge of reach does not make the
 hero dress and undress by turns. Another monster about does not change this: the
@@ -24,6 +26,7 @@ from runtime import Proposal
 from ._base import SentAware
 from ._context import Situation
 from ._facts import Item
+from ._rings import free_hand, put_on
 
 #: An aquator this near (squares, as the king moves): take the armor off.
 SHED_WITHIN = 3
@@ -93,6 +96,16 @@ class RustGuard(SentAware):
             self.shed = None
             self.asks.pop("T" + worn.letter, None)
             return None
+        inv = s.inventory
+        assert inv is not None
+        rings = inv.of_kind("ring")
+        if any(r.worn and r.name == "maintain armor" for r in rings):
+            return None  # the ring keeps the rust off
+        keeper = next((r for r in rings if r.name == "maintain armor"), None)
+        if keeper is not None and free_hand(inv) and self._ask("P" + keeper.letter):
+            return Proposal(put_on(keeper), f"rust: put on {keeper.text!r} before the "
+                                            f"aquator {nearest} squares off rusts "
+                                            f"{worn.text!r} (Arm {status.armor})")
         if not self._ask("T" + worn.letter):
             return None
         self.shed = worn.letter
@@ -102,6 +115,7 @@ class RustGuard(SentAware):
     def _ask(self, change: str) -> bool:
         """Whether to ask for ``change`` again: not once it was sent ``MAX_ASKS`` times."""
         action = "T" if change.startswith("T") else change
+        # (A ring goes on with "P" and its letter, as the change is written.)
         if action in self.sent:
             self.asks[change] = self.asks.get(change, 0) + 1
         return self.asks.get(change, 0) < MAX_ASKS

@@ -1,7 +1,8 @@
 """Screen handlers, above every expert: what is not a move in the dungeon.
 
 ``--More--`` is dismissed; questions are answered (an identify scroll's question
-with an unknown item, the quit confirmation with yes, anything else with ESC);
+with an unknown item, the quit confirmation with yes, which hand for a ring with the
+left, anything else with ESC);
 the inventory list is closed once read. The inventory expert asks for a fresh
 list (``i``) when the database is stale and nothing threatens; the budget expert
 quits after a set number of decisions.
@@ -81,6 +82,10 @@ class ScreenHandler(RogueExpert):
                 return Proposal("y", "confirm the quit")
             if "identify" in prompt:
                 return self._identify(s)
+            if prompt.startswith(("left hand or right hand", "left or right ring")):
+                # Putting a ring on with both hands free (the rings expert sends a
+                # hand with its R when two are worn).
+                return Proposal("l", "the left hand")
             self.offered.clear()
             return Proposal(ESC, f"decline {sensed.prompt!r}")
         if sensed.kind == "map" and not sensed.message:
