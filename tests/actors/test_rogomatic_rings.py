@@ -1,7 +1,7 @@
 """Rings (``_rings``, and the rust guard's ring of maintain armor)."""
 
 import pytest
-from test_rogomatic_support import PACK, inventory_screen, room_with, screen, status, with_pack
+from test_rogomatic_support import PACK, room_with, screen, status, with_pack
 
 from actors.rogue._inventory import parse_item
 
