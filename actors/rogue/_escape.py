@@ -78,6 +78,8 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
         return None
     if terrain.stairs is None and not s.tactics.flee_unexplored:
         return None
+    if s.level > s.tactics.flee_deepest:
+        return None
     found = too_risky(s, s.tactics.flee_risk)
     if found is None:
         return None

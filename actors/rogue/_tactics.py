@@ -54,6 +54,11 @@ class Tactics:
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,
                           "flee from a fight this likely to kill us (1: never)")
+    #: Escape: walk away only on dungeon levels up to this one (26: on every level).
+    #: Shallow, the purse left behind is small and the hero's experience is what
+    #: carries him; deep, a hero who leaves fights goes down poorer in it.
+    flee_deepest: int = _i(26, 1, 26, "walk away from risky fights (flee_risk) only on "
+                                      "dungeon levels up to N")
     #: Escape: hurt (below ``rest_below``) and standing on the stairs, go down rather
     #: than fight awake monsters this likely to kill us; 1 never does. Leaving from
     #: the stairs takes one key and no walk, so no monster gets a blow in.

@@ -88,6 +88,20 @@ async def test_escape_stays_to_fight_a_snake_or_when_the_tactics_accept_the_risk
     assert pipeline.ask("escape") is None
 
 
+async def test_escape_walks_away_only_as_deep_as_the_tactics_say():
+    """``flee_deepest`` 3: the same hobgoblin is walked away from on level 3, fought on
+    level 4."""
+    shallow = Tactics(flee_risk=0.15, stairs_flee_risk=1.0, flee_deepest=3)
+
+    def on_level(level: int) -> list:
+        return [screen(room_with((3, 6, "@"), (3, 2, "%"), mark), top=2,
+                       status_line=status(level=level)) for mark in ((3, 11, "H"), (3, 10, "H"))]
+
+    assert (await with_pack(*on_level(3), tactics=shallow)).ask("escape").action in ("h", "y", "b")
+    assert (await with_pack(*on_level(4), tactics=shallow)).ask("escape") is None
+    assert (await with_pack(*on_level(4), tactics=ESCAPE)).ask("escape") is not None
+
+
 async def test_escape_does_not_walk_past_the_monster_to_reach_the_stairs():
     """The hobgoblin stands between us and the stairs: no path is safe, so no escape."""
     pipeline = await with_pack(*coming((4, 4, "H"), (3, 4, "H")), tactics=NO_RUN)
