@@ -195,21 +195,15 @@ class Situation:
         if t.seen.moves or info.wakes_by_itself or self.intern is not None and \
                 self.intern.blind:
             return False
-        if info.flags & {"freezes", "steals"}:
-            # Even with the stairs lost: a sleeping ice monster is struck only by the
-            # explorer, once nothing else is left (``Exploration._sleeper``). Before
-            # 1.44 it was no longer let lie then, so melee struck the first one met
-            # beside the hero while the explorer was still walking toward the unknown,
-            # and six of the ten heroes of 1.42 who died of hypothermia died so, at
-            # full health (dungeons 49, 99, 105, 109, 116, 184).
-            return True
         if self.stairs_lost:
             # It may lie on the stairs (see ``stairs_lost``): only a monster that could
-            # kill in one round is worse than starving here. Not the fight odds:
+            # kill in one round, or rob, is worse than starving here. Not the fight odds:
             # they change with the weapon in hand, and the missile expert readied the bow
             # for a sleeping centaur the odds let lie once the bow was in hand, the weapon
             # expert put it away, and so on until the time cap (dungeon 124).
-            return info.max_damage >= self.hp
+            return "steals" in info.flags or info.max_damage >= self.hp
+        if info.flags & {"freezes", "steals"}:
+            return True
         return info.max_damage > 0 and \
             self.odds(t, hero=self.melee_hero).death > self.tactics.wake_risk
 

@@ -67,7 +67,7 @@ class FreezerGuard(SentAware):
         if s.intern is not None and s.intern.hallucinating:
             return None  # each monster shows as a random letter
         if s.stairs_lost:
-            return None  # the stairs may lie under it: the explorer may mean to strike it
+            return None  # the stairs may lie under it: the explorer means to strike it
         level = s.level
         near = [t for t in s.threats if "freezes" in t.info.flags and t.distance == 1
                 and s.step_ok(s.player, t.seen.pos)]

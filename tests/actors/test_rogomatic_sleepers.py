@@ -52,36 +52,15 @@ async def test_a_blow_from_one_monster_does_not_wake_the_sleeper_beside_it():
         assert ice.left_asleep is lying, message
 
 
-async def test_with_the_stairs_lost_a_sleeping_ice_monster_is_struck_only_as_a_last_resort():
+async def test_with_the_stairs_lost_a_sleeping_ice_monster_is_struck_not_let_lie():
     """Past twice the level patience with no stairs seen, the ice monster beside us may
-    lie on them. With nothing left to explore, the explorer steps into it (a blow while it
-    sleeps); melee still lets it lie, before and after."""
+    lie on them: melee strikes it while it sleeps. Before that it is let lie."""
     view = screen(closed((3, 5, "@"), (3, 6, "I")), top=2)
     pipeline = await with_pack(view, tactics=PATIENT)
     assert pipeline.ask("melee") is None
     await _lost(pipeline, view)
-    assert pipeline.ask("melee") is None
-    proposal = pipeline.ask("explore")
-    assert proposal.action == "l" and "may lie under the monster asleep at (3, 6)" in \
-        proposal.rationale
-
-
-async def test_with_the_stairs_lost_an_ice_monster_met_while_exploring_is_let_lie():
-    """The stairs lost, the room's door still open: the ice monster asleep beside the
-    hero is neither struck by melee nor walked into; the explorer heads for the door.
-    1.42's melee struck such a one (no longer let lie once the stairs were lost), and
-    six of its ten deaths by hypothermia came so, at full health."""
-    view = screen(room_with((3, 5, "@"), (3, 6, "I")), top=2)
-    pipeline = await _lost(await with_pack(view, tactics=PATIENT), view)
-    situation = Situation.read(BoardView(pipeline.board, pipeline.expert("melee"),
-                                         pipeline.generation), PATIENT)
-    assert situation.stairs_lost
-    (ice,) = situation.threats
-    assert ice.left_asleep
-    assert pipeline.ask("melee") is None
-    proposal = pipeline.ask("explore")
-    assert "toward the unknown" in proposal.rationale
-    assert proposal.action != "l"  # not into the ice monster
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l" and "ice monster" in proposal.rationale
 
 
 async def test_with_the_stairs_lost_the_explorer_walks_to_where_a_monster_lay():
