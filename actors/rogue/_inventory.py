@@ -71,6 +71,7 @@ _BONUS_WEAPON = re.compile(r"([+-]\d+),([+-]\d+) ")
 _PROTECTION = re.compile(r"\[(?:protection )?(-?\d+)\]")
 #: A known ring's plus: "A ring of dexterity [+2](topaz)".
 _RING_PLUS = re.compile(r"\[([+-]\d+)\]")
+#: The pack letter Rogue ends "you are now wearing a ring of ...(topaz) (f)" with.
 _LETTER_AT_END = re.compile(r"\(([a-zA-Z])\)\s*$")
 #: Where a ring is worn: "A ring of stealth(onyx) (on left hand)".
 _HAND = re.compile(r"\(on (left|right) hand\)")
