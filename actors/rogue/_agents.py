@@ -34,6 +34,7 @@ from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
 from ._inventory import InventoryDatabase
 from ._items import Armor, MagicItems, ObjectAcquisition
+from ._junk import Junk
 from ._objects import ObjectMapper
 from ._paths import PathCalculator
 from ._rings import Rings
@@ -46,7 +47,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.43"
+ROGOMATIC_VERSION = "1.46"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -107,7 +108,7 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
     experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger,
                 Escape, Target, Missile, Battlestations, Retreat, HoldGround,
-                ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
+                Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -119,7 +120,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "weapon, rust (armor off for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), melee, freezer (step away from an ice "
         "monster), hunger (eat when weak and a monster comes), target, missile, "
-        "battlestations, retreat, hold (let a monster two squares off come to us), object, "
+        "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "
+        "the pack's last slot for food), object, "
         "armor, magic, rings (known good ones; regeneration to rest), health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
                            InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),

@@ -118,6 +118,8 @@ class ObjectMap:
     objects: tuple[Seen, ...] = ()
     #: Squares whose object we could not pick up (pack full, or we left it on purpose).
     ignored: frozenset[Pos] = frozenset()
+    #: Squares where we dropped junk: ignored for good, where the pack full is not.
+    dropped: frozenset[Pos] = frozenset()
     #: Squares of monsters that went out of view without having moved: asleep there
     #: still, as far as we know (Rogue draws floor where they lie once we leave).
     sleepers: frozenset[Pos] = frozenset()

@@ -17,6 +17,7 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation
 from ._inventory import expected_armor, identifies
+from ._junk import short_of_slots
 from ._paths import beside_freezer
 from ._upkeep import can_sit_out_blindness, would_rest
 
@@ -24,6 +25,8 @@ from ._upkeep import can_sit_out_blindness, would_rest
 #: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "protect armor",
                           "magic mapping", "food detection"})
+#: What the object expert takes into the pack's last slot: gold, food, the amulet.
+LAST_SLOT = frozenset("*:,")
 #: Potions worth drinking whenever safe once known.
 GOOD_POTIONS = frozenset({"gain strength", "restore strength", "raise level",
                           "see invisible", "haste self"})
@@ -66,10 +69,14 @@ class ObjectAcquisition(RogueExpert):
             if len(squares) < self.spread:
                 self.given_up.add((level, self.recent[-1][1]))
                 self.recent.clear()
-        full = s.inventory is not None and s.inventory.full
+        inv = s.inventory
+        full = inv is not None and inv.full
+        # The last slot is food's (``_junk``): gold takes none, the amulet is the game.
+        last_slot = inv is not None and short_of_slots(inv)
         best, best_d = None, 10**6
         for o in s.objects.objects:
-            if o.pos in s.objects.ignored or (full and o.symbol != "*"):
+            if o.pos in s.objects.ignored or (full and o.symbol != "*") or \
+                    (last_slot and o.symbol not in LAST_SLOT):
                 continue
             if (level, o.pos) in self.given_up or beside_freezer(s.objects, o.pos):
                 continue

@@ -80,15 +80,21 @@ def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) ->
         if shown in ".#+%^-|":
             del objects[pos]
     player = sensed.player
+    kinds = events.kinds() if events is not None else frozenset()
+    dropped = previous.dropped
+    if player is not None and "dropped" in kinds:
+        # The pack has room again: what it could not take is worth a walk; what we
+        # dropped is not (``_junk``).
+        dropped = dropped | {player}
+        ignored = set(dropped)
     if player is not None and player in objects:
-        kinds = events.kinds() if events is not None else frozenset()
         if "moved_onto" in kinds or "pack_full" in kinds:
             ignored.add(player)
         else:
             del objects[player]
     return ObjectMap(level=previous.level, monsters=previous.monsters,
                      objects=tuple(objects.values()), ignored=frozenset(ignored),
-                     sleepers=previous.sleepers)
+                     dropped=dropped, sleepers=previous.sleepers)
 
 
 class ObjectMapper(GatedSource):
@@ -112,6 +118,6 @@ class ObjectMapper(GatedSource):
         current = track_objects(current, sensed, activation.read("events"))
         monsters = track_monsters(current.monsters, sensed)
         self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
-                             ignored=current.ignored,
+                             ignored=current.ignored, dropped=current.dropped,
                              sleepers=remember_sleepers(current, monsters, sensed))
         await activation.write("objects", self.map)

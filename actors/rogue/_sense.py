@@ -95,6 +95,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("wielding", r"^(?:you are now )?wielding (?P<m>.+) \((?P<t>[a-zA-Z])\)$"),
         ("took_off", r"(?:you used to be|was) wearing (?P<t>[a-zA-Z])\) (?P<m>.+)$"),
         ("wearing", r"^(?:you are now )?wearing (?P<m>.+)$"),
+        ("dropped", r"^dropped (?P<m>.+)$"),
         ("picked_up", r"^(?:you now have )?(?P<m>.+) \((?P<t>[a-zA-Z])\)$"),
         ("pack_full", r"there's no room in your pack|^no room"),
         ("moved_onto", r"^(?:you )?moved onto (?P<m>.+)$"),

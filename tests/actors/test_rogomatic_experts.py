@@ -713,7 +713,7 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     names = [e.name for e in spec.experts]
     assert names == ["screens", "inventory", "weapon", "rust", "surrender", "melee", "freezer",
                      "hunger", "escape", "target", "missile", "battlestations", "retreat", "hold",
-                     "object", "armor", "magic", "rings", "health", "explore"]
+                     "junk", "object", "armor", "magic", "rings", "health", "explore"]
     views = [
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
