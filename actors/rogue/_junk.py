@@ -1,13 +1,13 @@
 """Junk: what to drop so the pack keeps a slot for food.
 
-Rogue 5.4.4's pack holds 23 entries, and a hero who picks up everything fills it by
-level 10 or so: kinds of potion he will never drink, armor worse than his own, a
-second bow. Then "there's no room in your pack" — and a hero out of food walked
-over food and starved beside it (dungeon 26 of 1.43, level 12: four times "you moved
-onto some food" with 22 entries of which five were junk; dungeon 41 the same on
-level 11).
+Rogue 5.4.4's pack holds 23 slots (a potion, scroll or ration fills one each, even
+in a stack), and a hero who picks up everything fills it by level 8 or so: kinds of
+potion he will never drink, armor worse than his own, a second bow. Then "there's
+no room in your pack" — and a hero out of food walked over food and starved beside
+it (dungeon 26 of 1.43, level 12: four times "you moved onto some food" with 23
+slots filled, five entries of them junk; dungeon 41 the same on level 11).
 
-So once the pack holds 22 entries the junk expert drops the entry least worth its
+So once 22 slots are filled the junk expert drops the entry least worth its
 slot, in peace, one a turn, and the object expert takes only food, gold and the
 amulet into the last slot. Junk is what the experts never use: potions, scrolls,
 wands and rings of a harmful or useless kind once known, armor no better than the
@@ -28,6 +28,9 @@ from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, expected_armor, we
 
 #: Rogue's MAXPACK.
 PACK_SLOTS = 23
+#: Kinds Rogue counts one slot per unit (``ISMULT``): "2 rations of food" fill two,
+#: where a stack of arrows fills one.
+PER_UNIT = frozenset({"potion", "scroll", "food"})
 #: Known kinds that only harm (or do nothing the experts use), by item kind.
 HARMFUL = {
     "potion": frozenset({"confusion", "hallucination", "poison", "blindness"}),
@@ -44,9 +47,14 @@ IDLE = {
 MAX_ASKS = 2
 
 
+def slots_used(inv: Inventory) -> int:
+    """Rogue's ``Inpack``: a slot per entry, and per unit for potions, scrolls, food."""
+    return sum(i.count if i.kind in PER_UNIT else 1 for i in inv.items)
+
+
 def short_of_slots(inv: Inventory) -> bool:
     """One slot left (or none): it is kept for food."""
-    return inv.full or len(inv.items) >= PACK_SLOTS - 1
+    return inv.full or slots_used(inv) >= PACK_SLOTS - 1
 
 
 def _in_use(item: Item) -> bool:
@@ -134,5 +142,5 @@ class Junk(SentAware):
         if self.asks.get(item.text, 0) >= MAX_ASKS:
             return None
         self.proposed = (action, item.text)
-        return Proposal(action, f"junk: drop {item.text!r} ({len(inv.items)} of "
+        return Proposal(action, f"junk: drop {item.text!r} ({slots_used(inv)} of "
                                 f"{PACK_SLOTS} slots: the last is kept for food)")

@@ -4,7 +4,7 @@ from test_rogomatic_support import PACK, room_with, screen, with_pack
 
 from actors.rogue._facts import Inventory
 from actors.rogue._inventory import parse_item
-from actors.rogue._junk import junk
+from actors.rogue._junk import junk, short_of_slots, slots_used
 
 #: Unknown potions, each its own kind and slot: the pack grows to 22 entries with them.
 FILLER = [f"{letter}) A {colour} potion" for letter, colour in zip(
@@ -15,6 +15,18 @@ FILLER = [f"{letter}) A {colour} potion" for letter, colour in zip(
 
 def _pack(*lines: str) -> Inventory:
     return Inventory(items=tuple(parse_item(line[0], line[3:]) for line in lines), stale=False)
+
+
+def test_potions_scrolls_and_food_fill_a_slot_each_arrows_one_for_all():
+    """Rogue's pack_room counts each unit of a stackable kind (the pack of dungeon 26
+    listed 22 entries and was full: two of its potions were one entry)."""
+    inv = _pack("a) 3 rations of food", "b) +1 ring mail [protection 4] (being worn)",
+                "c) A +1,+1 mace (weapon in hand)", "d) 30 +0,+0 arrows",
+                "e) 2 vermilion potions", "f) 4 scrolls titled 'bit sa bie'")
+    assert slots_used(inv) == 3 + 1 + 1 + 1 + 2 + 4
+    stacked = _pack(*PACK[1:], "a) 3 rations of food", *FILLER[:15])
+    assert len(stacked.items) == 20 and short_of_slots(stacked)  # 22 slots
+    assert not short_of_slots(_pack(*PACK, *FILLER[:15]))  # 20 entries, 20 slots
 
 
 def test_junk_is_what_no_expert_uses_harmful_kinds_first():
