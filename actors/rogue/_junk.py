@@ -65,8 +65,8 @@ def _known(item: Item, table: dict[str, frozenset[str]]) -> bool:
     return bool(item.name) and item.name in table.get(item.kind, frozenset())
 
 
-def _harmful(inv: Inventory, item: Item) -> bool:
-    if _known(item, HARMFUL) or item.text in inv.tried:
+def _harmful(item: Item) -> bool:
+    if _known(item, HARMFUL):
         return True
     # A ring with a minus is cursed: it is never put on.
     return item.kind == "ring" and item.bonus is not None and item.bonus < 0
@@ -99,7 +99,7 @@ def junk(inv: Inventory) -> Item | None:
     """The pack entry least worth its slot, if any is worth nothing to the experts."""
     loose = [i for i in inv.items if not _in_use(i)]
     for item in loose:
-        if _harmful(inv, item):
+        if _harmful(item):
             return item
     spare = _spare_armor(inv) + _spare_weapons(inv)
     if spare:

@@ -91,6 +91,7 @@ async def test_what_the_full_pack_left_is_fetched_after_a_drop_and_the_drop_is_n
     pipeline = await _hero_with(pack, (3, 4, ":"))
     await pipeline.feed(screen(room_with((3, 4, "@")), top=2,
                                message="there's no room in your pack.  moved onto some food"))
+    assert pipeline.ask("junk") is None  # Rogue drops nothing where something lies
     await pipeline.feed(screen(room_with((3, 4, ":"), (3, 5, "@")), top=2))
     objects = pipeline.read("objects")
     assert (3, 4) in objects.ignored
