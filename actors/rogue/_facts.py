@@ -161,8 +161,6 @@ class Inventory:
     stale: bool = True
     #: "there's no room in your pack" was the last word on picking up.
     full: bool = False
-    #: Unidentified kinds tried and found useless or harmful, by their text.
-    tried: frozenset[str] = frozenset()
 
     def of_kind(self, kind: str) -> tuple[Item, ...]:
         return tuple(i for i in self.items if i.kind == kind)

@@ -12,6 +12,7 @@ armour shows ``[protection N]`` once known.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import attrs
 
@@ -35,6 +36,18 @@ WEAPON_DAMAGE = {
 THROWABLE = ("dagger", "dart", "shuriken", "spear")
 #: Weapons swung in melee (a bow or a missile in hand does a point or two).
 MELEE_WEAPONS = ("two handed sword", "long sword", "mace", "spear", "dagger")
+
+
+#: Rogue's MAXPACK.
+PACK_SLOTS = 23
+#: Kinds Rogue counts one slot per unit (``ISMULT``): "2 rations of food" fill two,
+#: where a stack of arrows fills one.
+PER_UNIT = frozenset({"potion", "scroll", "food"})
+
+
+def slots_used(items: Iterable[Item]) -> int:
+    """Rogue's ``Inpack``: a slot per entry, and per unit for potions, scrolls, food."""
+    return sum(i.count if i.kind in PER_UNIT else 1 for i in items)
 
 
 def weapon_value(name: str, bonus: int | None) -> float:
@@ -190,8 +203,8 @@ def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool =
         if sensed.top_blank:
             items = _with_hidden_first(inv, items)
         # A one-item list from a prompt ("which object...? *") is not the whole pack.
-        return Inventory(items=items, stale=False, full=inv.full and len(items) >= 23,
-                         tried=inv.tried)
+        return Inventory(items=items, stale=False,
+                         full=inv.full and slots_used(items) >= PACK_SLOTS)
     items = {i.letter: i for i in inv.items}
     stale, full = inv.stale, inv.full
     if new_prompt and "which object" in sensed.prompt.lower():
@@ -233,7 +246,7 @@ def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool =
         elif event.kind not in _HARMLESS:
             stale = True
     return Inventory(items=tuple(sorted(items.values(), key=lambda i: i.letter)),
-                     stale=stale, full=full, tried=inv.tried)
+                     stale=stale, full=full)
 
 
 class InventoryDatabase(GatedSource):

@@ -24,13 +24,16 @@ from runtime import Proposal
 from ._base import SentAware
 from ._context import Situation
 from ._facts import Inventory, Item
-from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, expected_armor, weapon_value
+from ._inventory import (
+    MELEE_WEAPONS,
+    PACK_SLOTS,
+    THROWABLE,
+    best_melee,
+    expected_armor,
+    slots_used,
+    weapon_value,
+)
 
-#: Rogue's MAXPACK.
-PACK_SLOTS = 23
-#: Kinds Rogue counts one slot per unit (``ISMULT``): "2 rations of food" fill two,
-#: where a stack of arrows fills one.
-PER_UNIT = frozenset({"potion", "scroll", "food"})
 #: Known kinds that only harm (or do nothing the experts use), by item kind.
 HARMFUL = {
     "potion": frozenset({"confusion", "hallucination", "poison", "blindness"}),
@@ -47,14 +50,9 @@ IDLE = {
 MAX_ASKS = 2
 
 
-def slots_used(inv: Inventory) -> int:
-    """Rogue's ``Inpack``: a slot per entry, and per unit for potions, scrolls, food."""
-    return sum(i.count if i.kind in PER_UNIT else 1 for i in inv.items)
-
-
 def short_of_slots(inv: Inventory) -> bool:
     """One slot left (or none): it is kept for food."""
-    return inv.full or slots_used(inv) >= PACK_SLOTS - 1
+    return inv.full or slots_used(inv.items) >= PACK_SLOTS - 1
 
 
 def _in_use(item: Item) -> bool:
@@ -142,5 +140,5 @@ class Junk(SentAware):
         if self.asks.get(item.text, 0) >= MAX_ASKS:
             return None
         self.proposed = (action, item.text)
-        return Proposal(action, f"junk: drop {item.text!r} ({slots_used(inv)} of "
+        return Proposal(action, f"junk: drop {item.text!r} ({slots_used(inv.items)} of "
                                 f"{PACK_SLOTS} slots: the last is kept for food)")

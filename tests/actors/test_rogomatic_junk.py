@@ -1,10 +1,10 @@
 """Junk (``_junk``): the pack's last slot is kept for food."""
 
-from test_rogomatic_support import PACK, room_with, screen, with_pack
+from test_rogomatic_support import PACK, inventory_screen, room_with, screen, with_pack
 
 from actors.rogue._facts import Inventory
-from actors.rogue._inventory import parse_item
-from actors.rogue._junk import junk, short_of_slots, slots_used
+from actors.rogue._inventory import parse_item, slots_used
+from actors.rogue._junk import junk, short_of_slots
 
 #: Unknown potions, each its own kind and slot: the pack grows to 22 entries with them.
 FILLER = [f"{letter}) A {colour} potion" for letter, colour in zip(
@@ -23,7 +23,7 @@ def test_potions_scrolls_and_food_fill_a_slot_each_arrows_one_for_all():
     inv = _pack("a) 3 rations of food", "b) +1 ring mail [protection 4] (being worn)",
                 "c) A +1,+1 mace (weapon in hand)", "d) 30 +0,+0 arrows",
                 "e) 2 vermilion potions", "f) 4 scrolls titled 'bit sa bie'")
-    assert slots_used(inv) == 3 + 1 + 1 + 1 + 2 + 4
+    assert slots_used(inv.items) == 3 + 1 + 1 + 1 + 2 + 4
     stacked = _pack(*PACK[1:], "a) 3 rations of food", *FILLER[:15])
     assert len(stacked.items) == 20 and short_of_slots(stacked)  # 22 slots
     assert not short_of_slots(_pack(*PACK, *FILLER[:15]))  # 20 entries, 20 slots
@@ -102,3 +102,15 @@ async def test_what_the_full_pack_left_is_fetched_after_a_drop_and_the_drop_is_n
     await pipeline.feed(screen(room_with((3, 4, ":"), (3, 5, "!"), (3, 6, "@")), top=2))
     objects = pipeline.read("objects")
     assert (3, 4) not in objects.ignored and (3, 5) in objects.ignored
+
+
+async def test_a_full_pack_stays_full_when_listed_again_with_stacks():
+    """Twenty-one entries can fill the 23 slots: a new list does not clear "full"."""
+    pack = PACK[1:] + ["a) 3 rations of food"] + FILLER[:16]
+    assert len(pack) == 21
+    pipeline = await _hero_with(pack)
+    await pipeline.feed(screen(room_with((3, 4, "@")), top=2,
+                               message="there's no room in your pack.  moved onto a scroll"))
+    assert pipeline.read("inventory").full
+    await pipeline.feed(inventory_screen(pack))
+    assert pipeline.read("inventory").full
