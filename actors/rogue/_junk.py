@@ -46,7 +46,8 @@ IDLE = {
     "potion": frozenset({"monster detection", "magic detection", "levitation"}),
     "wand": frozenset({"light"}),
 }
-#: The same drop sent this many times with the entry still listed: not asked again.
+#: The drop of one entry (by its text) sent this many times: not asked again (a drop
+#: Rogue refused, or the same junk walked over and picked up again and again).
 MAX_ASKS = 2
 
 
@@ -93,16 +94,17 @@ def _spare_weapons(inv: Inventory) -> list[Item]:
     return sorted(melee, key=lambda w: weapon_value(w.name, w.bonus)) + bows[1:]
 
 
+def junk_order(inv: Inventory) -> list[Item]:
+    """The pack entries worth nothing to the experts, the least worth first."""
+    loose = [i for i in inv.items if not _in_use(i)]
+    harmful = [i for i in loose if _harmful(i)]
+    idle = [i for i in loose if _known(i, IDLE)]
+    return harmful + _spare_armor(inv) + _spare_weapons(inv) + idle
+
+
 def junk(inv: Inventory) -> Item | None:
     """The pack entry least worth its slot, if any is worth nothing to the experts."""
-    loose = [i for i in inv.items if not _in_use(i)]
-    for item in loose:
-        if _harmful(item):
-            return item
-    spare = _spare_armor(inv) + _spare_weapons(inv)
-    if spare:
-        return spare[0]
-    return next((i for i in loose if _known(i, IDLE)), None)
+    return next(iter(junk_order(inv)), None)
 
 
 def can_drop_here(s: Situation) -> bool:
@@ -133,12 +135,10 @@ class Junk(SentAware):
             return None
         if not short_of_slots(inv) or not can_drop_here(s):
             return None
-        item = junk(inv)
+        item = next((i for i in junk_order(inv) if self.asks.get(i.text, 0) < MAX_ASKS), None)
         if item is None:
             return None
         action = "d" + item.letter
-        if self.asks.get(item.text, 0) >= MAX_ASKS:
-            return None
         self.proposed = (action, item.text)
         return Proposal(action, f"junk: drop {item.text!r} ({slots_used(inv.items)} of "
                                 f"{PACK_SLOTS} slots: the last is kept for food)")

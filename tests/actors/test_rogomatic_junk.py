@@ -114,3 +114,17 @@ async def test_a_full_pack_stays_full_when_listed_again_with_stacks():
     assert pipeline.read("inventory").full
     await pipeline.feed(inventory_screen(pack))
     assert pipeline.read("inventory").full
+
+
+async def test_a_drop_sent_twice_is_not_sent_again_and_the_next_junk_goes_instead():
+    """The same junk walked over and picked up again, or a drop Rogue refused: the
+    expert moves on down the list rather than dropping one entry for ever."""
+    pack = PACK + FILLER[:15] + ["w) A potion of poison(wine)", "x) Scale mail"]
+    pipeline = await _hero_with(pack)
+    expert = pipeline.expert("junk")
+    view = screen(room_with((3, 3, "@")), top=2)
+    assert pipeline.ask("junk", expert).action == "dw"
+    await pipeline.feed(view, acted="dw")
+    assert pipeline.ask("junk", expert).action == "dw"
+    await pipeline.feed(view, acted="dw")
+    assert pipeline.ask("junk", expert).action == "dx"
