@@ -29,7 +29,7 @@ CELL_COLS, CELL_ROWS = 26, 8
 MISS_DOOR, MISS_PASSAGE = 0.8, 2 / 3
 #: What a hidden way on is worth, square by square, by where it could be.
 W_UNKNOWN_CELL = 1.0  # a room wall facing a cell we know nothing of
-W_DEAD_END = 6.0  # shared by the squares beyond a passage that stops
+W_DEAD_END = 18.0  # shared by the squares beyond a passage that stops (6 until 1.46)
 W_STAIRS_CELL = 3.0  # a room wall facing a cell cut off from us, or its stairs' cell
 W_KNOWN_CELL = 0.05  # a room wall facing a cell we have seen: a loop at best
 W_ROCK = 0.01  # rock beside any passage: hidden squares hide anywhere, at long odds
