@@ -43,16 +43,23 @@ class Witness(CappedAdapter):
         await super().act(action)
 
 
-async def main(args: argparse.Namespace) -> int:
+async def witness_game(dungeon: int, time_limit: float) -> Witness:
+    """Play fixed dungeon ``dungeon`` to its end, print the result, and return the
+    witness with every screen and decision (``rogue_levels.py`` uses it too)."""
     configure_logging(level="warning", stream=sys.stderr)
-    inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=args.dungeon)
-    adapter = Witness(inner, time_limit=args.time_limit)
-    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=args.dungeon)
+    inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=dungeon)
+    adapter = Witness(inner, time_limit=time_limit)
+    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=dungeon)
     adapter.session = session
     result = await session.run()
     detail = dict(result.detail)
-    print(f"dungeon {args.dungeon}: {result.outcome}, score {result.score:.0f}, "
+    print(f"dungeon {dungeon}: {result.outcome}, score {result.score:.0f}, "
           f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
+    return adapter
+
+
+async def main(args: argparse.Namespace) -> int:
+    adapter = await witness_game(args.dungeon, args.time_limit)
     start = len(adapter.log) - args.last
     for i, (view, action, decision) in enumerate(adapter.log[-args.last:]):
         status = getattr(view, "status", None)

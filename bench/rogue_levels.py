@@ -17,11 +17,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness
-
-from actors.rogue import DEFAULT_TACTICS, rogomatic
-from protocols.rogue import SeededRogueAdapter, find_rogue_binary
-from runtime import Session, configure_logging
+from rogue_last_moves import witness_game
 
 #: Messages worth a note, by a word in them.
 NOTED = ("food", "slime-mold", "no room", "dropped", "you faint")
@@ -43,15 +39,7 @@ def events(view: Any, decision: Any, hunger: str) -> list[str]:
 
 
 async def main(args: argparse.Namespace) -> int:
-    configure_logging(level="warning", stream=sys.stderr)
-    inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=args.dungeon)
-    adapter = Witness(inner, time_limit=args.time_limit)
-    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=args.dungeon)
-    adapter.session = session
-    result = await session.run()
-    detail = dict(result.detail)
-    print(f"dungeon {args.dungeon}: {result.outcome}, score {result.score:.0f}, "
-          f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
+    adapter = await witness_game(args.dungeon, args.time_limit)
     level, start, hunger, notes = None, 0, "", []
     for i, (view, _action, decision) in enumerate([*adapter.log, (None, None, None)]):
         status = getattr(view, "status", None)

@@ -65,3 +65,34 @@ class SentAware(RogueExpert):
 
     def before_advice(self) -> None:
         self.sent, self._pending = tuple(self._pending), []
+
+
+class AskCounting(SentAware):
+    """An expert that asks for one change at most ``max_asks`` times (rings, junk).
+
+    A change Rogue refuses (a cursed ring stays on) or undoes (junk walked over and
+    picked up again) is not asked for for ever. The count is kept by a key the
+    expert chooses (the change, or the entry it concerns), and a try counts only if
+    the proposal was sent.
+    """
+
+    max_asks: ClassVar[int] = 2
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.asks: dict[str, int] = {}
+        self.proposed: tuple[str, str] | None = None
+
+    def before_advice(self) -> None:
+        super().before_advice()
+        if self.proposed is not None and self.proposed[0] in self.sent:
+            self.asks[self.proposed[1]] = self.asks.get(self.proposed[1], 0) + 1
+        self.proposed = None
+
+    def may_ask(self, key: str) -> bool:
+        return self.asks.get(key, 0) < self.max_asks
+
+    def ask(self, proposal: Proposal, key: str) -> Proposal:
+        """``proposal``, remembered under ``key`` so that its sending is counted."""
+        self.proposed = (proposal.action, key)
+        return proposal

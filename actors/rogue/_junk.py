@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import SentAware
+from ._base import AskCounting
 from ._context import Situation
 from ._facts import Inventory, Item
 from ._inventory import (
@@ -115,30 +115,22 @@ def can_drop_here(s: Situation) -> bool:
     return t.at(player) in ".#" and player not in objects.ignored
 
 
-class Junk(SentAware):
+class Junk(AskCounting):
     """Drops junk once the pack is down to its last slot, so food always fits."""
 
     name = "junk"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        #: How often the drop of each entry (by its text) was sent.
-        self.asks: dict[str, int] = {}
-        self.proposed: tuple[str, str] | None = None
+    max_asks = MAX_ASKS
 
     def advise(self, s: Situation) -> Proposal | None:
-        if self.proposed is not None and self.proposed[0] in self.sent:
-            self.asks[self.proposed[1]] = self.asks.get(self.proposed[1], 0) + 1
-        self.proposed = None
         inv = s.inventory
         if inv is None or inv.stale or s.threats or (s.intern and s.intern.confused):
             return None
         if not short_of_slots(inv) or not can_drop_here(s):
             return None
-        item = next((i for i in junk_order(inv) if self.asks.get(i.text, 0) < MAX_ASKS), None)
+        item = next((i for i in junk_order(inv) if self.may_ask(i.text)), None)
         if item is None:
             return None
-        action = "d" + item.letter
-        self.proposed = (action, item.text)
-        return Proposal(action, f"junk: drop {item.text!r} ({slots_used(inv.items)} of "
-                                f"{PACK_SLOTS} slots: the last is kept for food)")
+        why = (f"junk: drop {item.text!r} ({slots_used(inv.items)} of {PACK_SLOTS} slots: "
+               "the last is kept for food)")
+        return self.ask(Proposal("d" + item.letter, why), item.text)

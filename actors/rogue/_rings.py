@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import SentAware
+from ._base import AskCounting
 from ._context import Situation
 from ._facts import Inventory, Item
 
@@ -68,21 +68,14 @@ def take_off(inv: Inventory, item: Item) -> str:
     return "R" + ("l" if item.hand == "left" else "r")
 
 
-class Rings(SentAware):
+class Rings(AskCounting):
     """Puts known good rings on, and the situational ones (regeneration) on and off."""
 
     name = "rings"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        #: How often each change was sent without the pack showing it done.
-        self.asks: dict[str, int] = {}
-        self.proposed: tuple[str, str] | None = None
+    max_asks = MAX_ASKS
 
     def advise(self, s: Situation) -> Proposal | None:
-        if self.proposed is not None and self.proposed[0] in self.sent:
-            self.asks[self.proposed[1]] = self.asks.get(self.proposed[1], 0) + 1
-        self.proposed = None
         inv = s.inventory
         if inv is None or inv.stale or s.threats or (s.intern and s.intern.confused):
             return None
@@ -91,10 +84,7 @@ class Rings(SentAware):
             return None
         proposal, ring = found
         change = proposal.action[0] + ring.letter
-        if self.asks.get(change, 0) >= MAX_ASKS:
-            return None
-        self.proposed = (proposal.action, change)
-        return proposal
+        return self.ask(proposal, change) if self.may_ask(change) else None
 
     def _advise(self, s: Situation, inv: Inventory) -> tuple[Proposal, Item] | None:
         rings = inv.of_kind("ring")
