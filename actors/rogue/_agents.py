@@ -30,6 +30,7 @@ from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
 from ._connect import ConnectivityAnalyser
 from ._escape import Escape
 from ._freezer import FreezerGuard
+from ._icebreaker import IceBreaker
 from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
 from ._inventory import InventoryDatabase
@@ -47,7 +48,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.47"
+ROGOMATIC_VERSION = "1.48"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -106,8 +107,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, Weapon, RustGuard, Surrender, Melee, FreezerGuard, Hunger,
-                Escape, Target, Missile, Battlestations, Retreat, HoldGround,
+    experts += [InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender, Melee, FreezerGuard,
+                Hunger, Escape, Target, Missile, Battlestations, Retreat, HoldGround,
                 Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
@@ -117,7 +118,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "weapon, rust (armor off for an aquator), surrender (quit with the gold when a "
+        "icebreaker (shoot an ice monster in the way from afar), weapon, rust (armor off "
+        "for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), melee, freezer (step away from an ice "
         "monster), hunger (eat when weak and a monster comes), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "

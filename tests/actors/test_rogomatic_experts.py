@@ -711,9 +711,10 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
     spec = rogomatic()
     names = [e.name for e in spec.experts]
-    assert names == ["screens", "inventory", "weapon", "rust", "surrender", "melee", "freezer",
-                     "hunger", "escape", "target", "missile", "battlestations", "retreat", "hold",
-                     "junk", "object", "armor", "magic", "rings", "health", "explore"]
+    assert names == ["screens", "inventory", "icebreaker", "weapon", "rust", "surrender",
+                     "melee", "freezer", "hunger", "escape", "target", "missile",
+                     "battlestations", "retreat", "hold", "junk", "object", "armor", "magic",
+                     "rings", "health", "explore"]
     views = [
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
