@@ -4,10 +4,10 @@ A sleeping ice monster is let lie (``Situation.let_lie``), and the freezer exper
 steps away from one beside the hero. But one that lies in a doorway or a passage the
 walkers need is met again and again: the freezer gives up after two steps away, the
 melee expert after three, and the hero then strikes it. Of 1.47's 200 games, 8 died
-of hypothermia, and in 3 of them (dungeons 116, 162 and 184) the last decision was
-that blow, at full health.
+of hypothermia; 3 of them (dungeons 116, 162 and 184) ended with that blow, at full
+health, and in two (116 and 184) the ice monster had lain still.
 
-By Rogue's rules (simulated in the README) that blow is a poor bet. The hero swings
+By Rogue's rules (simulated by ``bench/rogue_ice_odds.py``) that blow is a poor bet. The hero swings
 first, but an ice monster he does not kill then swings back, with +4 while he lacks
 the running flag: 55% against ``Arm: 4``. Each hit freezes him for two or three
 turns, every turn of the freeze it swings again, and past 50 turns he dies; once
@@ -23,6 +23,12 @@ line, else from the best such square within a short walk (``line_up_square``). T
 first arrow wakes it, and the missile expert shoots it as it comes. With no such
 square, nothing to shoot, or the walk too long, it is given up for the level, and the
 other experts go on as before.
+
+Only in a lit room, hero and ice monster both in it (``room_around``). A dark room
+keeps a sleeper's letter on the screen where it was last seen, far off, but shows a
+monster only beside the hero: the first build shot at such a letter, the arrow "hit
+something", and the ice monster came unseen and froze him (dungeon 35, at full health
+on level 4).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from ._base import SentAware
 from ._combat import can_shoot, clear_line, line_up_square, missiles
 from ._context import Situation, Threat
 from ._grid import KEYS, Pos, chebyshev, direction
+from ._watch import room_around
 
 #: Times the hero comes to stand beside the same ice monster before it counts as in
 #: the way (the freezer steps away twice; the walkers bring him back each time).
@@ -84,17 +91,19 @@ class IceBreaker(SentAware):
         if any(t.awake and "freezes" not in t.info.flags and t.distance <= 3
                for t in s.threats):
             return None  # a fight is on: the fighting experts' turn
+        room = room_around(s.sensed.rows, s.player)
         for t in ice:
             key = (level, t.seen.pos)
-            if key in self.given_up:
+            if key in self.given_up or t.seen.pos not in room:
                 continue
             if self.arrivals.get(key, 0) >= IN_THE_WAY or s.stairs_lost:
-                proposal = self._break(s, t, key)
+                proposal = self._break(s, t, key, room)
                 if proposal is not None:
                     return proposal
         return None
 
-    def _break(self, s: Situation, t: Threat, key: Key) -> Proposal | None:
+    def _break(self, s: Situation, t: Threat, key: Key,
+               room: frozenset[Pos]) -> Proposal | None:
         """Shoot at ``t`` from here, or take a step toward a square to shoot it from."""
         name = t.info.name
         step = direction(s.player, t.seen.pos)
@@ -113,7 +122,7 @@ class IceBreaker(SentAware):
             return None
         spot = None
         if self.walked.get(key, 0) < MAX_WALK:
-            spot = line_up_square(s, t, least=SHOOT_FROM, walk=20)
+            spot = line_up_square(s, t, least=SHOOT_FROM, walk=20, within=room)
         move = None if spot is None else s.step_to(spot, spare=True)
         if move is None:
             self.given_up.add(key)

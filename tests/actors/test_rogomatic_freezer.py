@@ -148,3 +148,25 @@ async def test_the_object_expert_spares_an_ice_monster_in_the_doorway_on_its_way
     assert (await with_pack(screen(gold, top=2))).ask("object").action == "k"
     blocked = [row.replace("+", "I") for row in gold]
     assert (await with_pack(screen(blocked, top=2))).ask("object") is None
+
+
+async def test_a_sleeper_given_up_stays_given_up_when_it_comes_back_into_view():
+    """Dungeon 184 of 1.47: in a dark passage a sleeper two squares off (there a bat), beyond an ice
+    monster, leaves the view whenever the hero steps off and is a new sighting when he
+    comes back. Given up by its square too, the target does not wait for it again (by
+    sighting alone it waited, gave up, and waited again for a thousand decisions)."""
+    beside = screen(["@IE  "], top=10)
+    off = screen(["@#   "], top=10)
+    pipeline = await with_pack(beside, pack=MELEE_ONLY)
+    target = pipeline.expert("target")
+    proposals = [pipeline.ask("target", target)]
+    for _ in range(3):
+        await pipeline.feed(beside, acted=proposals[-1].action if proposals[-1] else "s")
+        proposals.append(pipeline.ask("target", target))
+    assert [p.action if p else None for p in proposals] == ["s", "s", "s", None]
+    await pipeline.feed(off, acted="h")
+    assert pipeline.ask("target", target) is None  # out of view
+    await pipeline.feed(beside, acted="l")
+    emu = pipeline.situation().threats[-1]
+    assert emu.info.name == "emu" and emu.seen.first == pipeline.generation  # new sighting
+    assert pipeline.ask("target", target) is None
