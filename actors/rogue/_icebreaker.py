@@ -7,9 +7,9 @@ melee expert after three, and the hero then strikes it. Of 1.47's 200 games, 8 d
 of hypothermia; 3 of them (dungeons 116, 162 and 184) ended with that blow, at full
 health, and in two (116 and 184) the ice monster had lain still.
 
-By Rogue's rules (simulated by ``bench/rogue_ice_odds.py``) that blow is a poor bet. The hero swings
-first, but an ice monster he does not kill then swings back, with +4 while he lacks
-the running flag: 55% against ``Arm: 4``. Each hit freezes him for two or three
+By Rogue's rules (simulated by ``bench/rogue_ice_odds.py``) that blow is a poor bet.
+The hero swings first, but an ice monster he does not kill then swings back, with +4
+while he lacks the running flag: 55% against ``Arm: 4``. Each hit freezes him for two or three
 turns, every turn of the freeze it swings again, and past 50 turns he dies; once
 frozen he dies about half the time. Striking a sleeping ice monster so kills a level-1
 hero in ring mail 25% of the time (a level-4 one 18%). Shot at from four squares
