@@ -48,7 +48,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.48"
+ROGOMATIC_VERSION = "1.49"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -118,8 +118,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "icebreaker (shoot an ice monster in the way from afar), weapon, rust (armor off "
-        "for an aquator), surrender (quit with the gold when a "
+        "icebreaker (shoot an ice monster in the way from afar; off by default), weapon, "
+        "rust (armor off for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), melee, freezer (step away from an ice "
         "monster), hunger (eat when weak and a monster comes), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "

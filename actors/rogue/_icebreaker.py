@@ -29,6 +29,11 @@ keeps a sleeper's letter on the screen where it was last seen, far off, but show
 monster only beside the hero: the first build shot at such a letter, the arrow "hit
 something", and the ice monster came unseen and froze him (dungeon 35, at full health
 on level 4).
+
+Measured against 1.47 on dungeons 0-199 it did no better (README, 1.48): it is off
+unless ``Tactics.break_ice`` turns it on. A woken ice monster brings the walk-away
+rules into play (the escape expert takes the stairs from an awake one), and the
+dungeons it changed went both ways.
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ class IceBreaker(SentAware):
         if self.last is not None and self.last[1] in self.sent:
             self.walked[self.last[0]] = self.walked.get(self.last[0], 0) + 1
         self.last = None
-        if not s.on_map or s.terrain is None:
+        if not s.tactics.break_ice or not s.on_map or s.terrain is None:
             return None
         if s.intern is not None and (s.intern.hallucinating or s.intern.blind):
             return None

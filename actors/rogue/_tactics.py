@@ -42,6 +42,11 @@ class Tactics:
     wake_risk: float = _f(0.03, 0.0, 1.0,
                           "leave a sleeping non-mean monster alone if fighting it risks "
                           "death above this")
+    #: Icebreaker: shoot from afar an ice monster the hero keeps coming back beside,
+    #: rather than leave it to the freezer and melee. Off by default: measured no
+    #: better (1.48, README).
+    break_ice: bool = _b(False, "shoot from afar an ice monster the hero keeps "
+                                "coming back beside")
     #: Target: chase monsters up to this many squares away.
     chase_distance: int = _i(6, 0, 20, "pursue monsters up to N squares away")
     #: Battlestations: while a retreat that keeps the monster from striking for
