@@ -632,21 +632,28 @@ def missile_plan(s: Situation, *, may_ready: bool = True) -> Proposal | None:
     """
     if s.adjacent or s.inventory is None or s.terrain is None:
         return None
-    bow, arrows, ammo = missiles(s)
     target = archery_target(s)
     if target is None:
         return None
     t, step = target
+    # Readying takes a turn an awake monster comes on in; a sleeper waits for it.
+    ready = may_ready and (t.distance >= 2 + 2 * pace(t) or not t.awake)
+    return shot(s, t, step, ready=ready, who="missile", what=t.info.name)
+
+
+def shot(s: Situation, t: Threat, step: tuple[int, int], *, ready: bool, who: str,
+         what: str) -> Proposal | None:
+    """Throw what is ready to throw at ``t`` along ``step``, else (if ``ready``) ready
+    the bow: the missile expert's shot, and the icebreaker's."""
+    bow, arrows, ammo = missiles(s)
     if ammo:
         item = ammo[0]
         return Proposal("t" + KEYS[step] + item.letter,
-                        f"missile: throw {item.text!r} at the {t.info.name} "
+                        f"{who}: throw {item.text!r} at the {what} "
                         f"{t.distance} squares {KEYS[step]}")
-    # Readying takes a turn an awake monster comes on in; a sleeper waits for it.
-    if bow is not None and arrows is not None and not bow.wielded and may_ready and (
-            t.distance >= 2 + 2 * pace(t) or not t.awake):
-        return Proposal("w" + bow.letter, f"missile: ready the bow for the "
-                                          f"{t.info.name} {t.distance} squares off")
+    if ready and bow is not None and arrows is not None and not bow.wielded:
+        return Proposal("w" + bow.letter, f"{who}: ready the bow for the "
+                                          f"{what} {t.distance} squares off")
     return None
 
 

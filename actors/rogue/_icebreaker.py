@@ -41,9 +41,9 @@ from __future__ import annotations
 from runtime import Proposal
 
 from ._base import SentAware
-from ._combat import can_shoot, clear_line, line_up_square, missiles
+from ._combat import can_shoot, clear_line, line_up_square, shot
 from ._context import Situation, Threat
-from ._grid import KEYS, Pos, chebyshev, direction
+from ._grid import Pos, chebyshev, direction
 from ._watch import room_around
 
 #: Times the hero comes to stand beside the same ice monster before it counts as in
@@ -114,17 +114,10 @@ class IceBreaker(SentAware):
         step = direction(s.player, t.seen.pos)
         if SHOOT_FROM <= t.distance <= s.tactics.throw_range and step is not None \
                 and clear_line(s, step, t.seen.pos):
-            bow, arrows, ammo = missiles(s)
-            if ammo:
-                item = ammo[0]
-                return Proposal("t" + KEYS[step] + item.letter,
-                                f"icebreaker: shoot {item.text!r} at the {name} in the way, "
-                                f"{t.distance} squares {KEYS[step]}")
-            if bow is not None and arrows is not None and not bow.wielded:
-                return Proposal("w" + bow.letter,
-                                f"icebreaker: ready the bow for the {name} in the way")
-            self.given_up.add(key)
-            return None
+            proposal = shot(s, t, step, ready=True, who="icebreaker", what=f"{name} in the way")
+            if proposal is None:
+                self.given_up.add(key)
+            return proposal
         spot = None
         if self.walked.get(key, 0) < MAX_WALK:
             spot = line_up_square(s, t, least=SHOOT_FROM, walk=20, within=room)
