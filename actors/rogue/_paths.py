@@ -62,13 +62,19 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
                 for n in neighbours(m.pos):
                     i = index(n)
                     costs[i] = max(costs.get(i, 0), near)
+        for pos in objects.freezers:  # asleep out of view: dear as in view
+            costs[index(pos)] = MAX_COST
+            for n in neighbours(pos):
+                i = index(n)
+                costs[i] = max(costs.get(i, 0), NEAR_FREEZER_COST)
     return costs
 
 
 def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
-    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``)?"""
+    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``), in view or not?"""
     return any(not m.moves and m.symbol in FREEZERS and chebyshev(m.pos, pos) <= 1
-               for m in objects.monsters)
+               for m in objects.monsters) or any(chebyshev(f, pos) <= 1
+                                                 for f in objects.freezers)
 
 
 def compute(terrain: Terrain, start: Pos, costs: dict[int, int],

@@ -6,7 +6,7 @@ target expert before 1.36) met it out of line, for a hand-to-hand fight from the
 first blow.
 """
 
-from test_rogomatic_support import PACK, room_with, screen, with_pack
+from test_rogomatic_support import PACK, inventory_screen, room_with, screen, with_pack
 
 BOW_IN_HAND = [line.replace(" (weapon in hand)", "") for line in PACK]
 BOW_IN_HAND[3] += " (weapon in hand)"
@@ -59,3 +59,51 @@ async def test_the_wait_ends_after_eight_sent_turns_and_the_target_goes_to_meet_
                           screen(room_with((3, 2, "@"), (5, 7, "B")), top=2), pack=BOW_IN_HAND)
     assert "go for the awake bat" in bat.ask("target").rationale
     assert "bow away" in bat.ask("weapon").rationale
+
+
+def sleeping_snake():
+    return screen(room_with((4, 2, "@"), (4, 7, "S")), top=2)
+
+
+async def test_the_target_stops_standing_back_for_a_shot_the_missile_expert_never_takes():
+    """Dungeon 117 of 1.47: a cursed sword in hand, the missile expert had given up
+    readying the bow, yet the target stood back for its readying whenever the hero was
+    in line with a sleeping snake, and the explorer walked him out of line, for 2,500
+    decisions until he starved. Three times running not sent, and the target stops
+    standing back for the level and goes for the snake itself."""
+    pipeline = await with_pack(sleeping_snake())
+    target = pipeline.expert("target")
+    assert pipeline.ask("missile").action == "wd"
+    assert pipeline.ask("target", target) is None  # stands back for the readying
+    for _ in range(3):
+        await pipeline.feed(sleeping_snake(), acted="k")  # the explorer's step was sent
+        proposal = pipeline.ask("target", target)
+    assert proposal is not None and "snake" in proposal.rationale
+    await pipeline.feed(sleeping_snake(), acted=proposal.action)
+    assert pipeline.ask("target", target) is not None  # for the rest of the level
+
+
+async def test_the_target_keeps_standing_back_while_the_missile_expert_acts():
+    """A readying that is sent (even one Rogue refuses) is heeded: the target keeps
+    standing back, and the missile expert's own count of failed readyings decides."""
+    pipeline = await with_pack(sleeping_snake())
+    target = pipeline.expert("target")
+    assert pipeline.ask("target", target) is None
+    for _ in range(5):
+        await pipeline.feed(sleeping_snake(), acted="wd")
+        assert pipeline.ask("target", target) is None
+
+
+async def test_a_shot_with_the_bow_in_hand_is_still_stood_back_for():
+    """Given up are readyings only: with the bow in hand, the target stands back for
+    the shot on that level still."""
+    pipeline = await with_pack(sleeping_snake())
+    target = pipeline.expert("target")
+    for _ in range(4):
+        await pipeline.feed(sleeping_snake(), acted="k")
+        pipeline.ask("target", target)
+    assert pipeline.ask("target", target) is not None  # readyings given up
+    await pipeline.feed(inventory_screen(BOW_IN_HAND))
+    await pipeline.feed(sleeping_snake())
+    assert pipeline.ask("missile").action.startswith("tl")
+    assert pipeline.ask("target", target) is None
