@@ -277,6 +277,10 @@ class Weapon(SentAware):
         return Proposal("w" + letter, f"weapon: wield {why}")
 
 
+#: The actions of the walkers under the target: a step, or a rest.
+WALKS = frozenset(KEYS.values()) | {"s"}
+
+
 def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None = None) -> bool:
     """Nothing but open squares between the hero (or ``start``) and ``goal`` along ``step``."""
     pos = s.player if start is None else start
@@ -553,7 +557,13 @@ class Target(SentAware):
         if self.going is not None and self.going in self.sent:
             self.waited = 0
         if self.stood_back is not None:
-            self.unheeded = 0 if self.stood_back in self.sent else self.unheeded + 1
+            # Unheeded only when a walker under us took the turn (a step or a rest): a
+            # higher expert's listing of the pack or meal says nothing of the missile
+            # expert.
+            if self.stood_back in self.sent:
+                self.unheeded = 0
+            elif self.sent and all(a in WALKS for a in self.sent):
+                self.unheeded += 1
             if self.unheeded >= self.max_unheeded:
                 self.no_standing_back, self.unheeded = s.level, 0
         self.stood_back = None

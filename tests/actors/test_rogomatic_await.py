@@ -85,12 +85,14 @@ async def test_the_target_stops_standing_back_for_a_shot_the_missile_expert_neve
 
 async def test_the_target_keeps_standing_back_while_the_missile_expert_acts():
     """A readying that is sent (even one Rogue refuses) is heeded: the target keeps
-    standing back, and the missile expert's own count of failed readyings decides."""
+    standing back, and the missile expert's own count of failed readyings decides.
+    Nor is it unheeded when a higher expert takes the turn (the pack is listed after a
+    pick-up: ESC, ``i``, space)."""
     pipeline = await with_pack(sleeping_snake())
     target = pipeline.expert("target")
     assert pipeline.ask("target", target) is None
-    for _ in range(5):
-        await pipeline.feed(sleeping_snake(), acted="wd")
+    for acted in ("wd", "wd", "\x1b", "i", " ", "wd", "\x1b", "i", " ", "k", "k"):
+        await pipeline.feed(sleeping_snake(), acted=acted)
         assert pipeline.ask("target", target) is None
 
 
