@@ -145,7 +145,10 @@ async def test_an_ice_monster_asleep_out_of_view_costs_the_paths_what_it_did_in_
     out_of_view = avoidance(terrain, objects, (4, 3))
     ring = [(3, 10), *neighbours((3, 10))]
     assert [out_of_view.get(index(p)) for p in ring] == [in_view.get(index(p)) for p in ring]
-    assert out_of_view[index((3, 10))] == MAX_COST and beside_freezer(objects, (4, 11))
+    assert out_of_view[index((3, 10))] == MAX_COST
+    # The object expert still goes for what lies beside one out of view (1.50 did not,
+    # and measured worse): asleep outside a treasure room, it does not wake.
+    assert not beside_freezer(objects, (4, 11))
     await pipeline.feed(screen(room_with((3, 9, "@")), top=2))  # beside it, nothing there
     assert pipeline.read("objects").freezers == frozenset()
     kestrel = await with_pack(screen(room_with((3, 3, "@"), (3, 10, "K")), top=2),
