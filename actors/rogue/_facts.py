@@ -123,9 +123,6 @@ class ObjectMap:
     #: Squares of monsters that went out of view without having moved: asleep there
     #: still, as far as we know (Rogue draws floor where they lie once we leave).
     sleepers: frozenset[Pos] = frozenset()
-    #: The sleepers among them that were ice monsters: the paths go round one out of
-    #: view as in view (``_paths.avoidance``).
-    freezers: frozenset[Pos] = frozenset()
 
 
 @attrs.frozen

@@ -15,7 +15,6 @@ from runtime import Activation
 from ._facts import Events, ObjectMap, Seen, Sensed
 from ._gated import GatedSource
 from ._grid import TOP, Pos, chebyshev
-from ._paths import FREEZERS
 
 
 def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ...]:
@@ -68,23 +67,6 @@ def remember_sleepers(previous: ObjectMap, monsters: tuple[Seen, ...],
                      if player is None or chebyshev(p, player) > 1)
 
 
-def remember_freezers(previous: ObjectMap, monsters: tuple[Seen, ...],
-                      sleepers: frozenset[Pos]) -> frozenset[Pos]:
-    """Which of ``sleepers`` were ice monsters (``FREEZERS``), by the letter they
-    showed before they went out of view.
-
-    In a dark room Rogue shows a monster only beside the hero. Forgotten once out of
-    view, an ice monster asleep by a doorway swung the paths: the way through that
-    door was cheap until he came beside it and saw it, then the long way round was,
-    until he had walked out of its sight again. Dungeon 114 of 1.47 walked so for
-    2,300 decisions, four squares to and fro, until he starved on level 5.
-    """
-    again = {m.first for m in monsters}
-    gone = {m.pos for m in previous.monsters
-            if not m.moves and m.symbol in FREEZERS and m.first not in again}
-    return (previous.freezers | gone) & sleepers
-
-
 def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) -> ObjectMap:
     objects = {o.pos: o for o in previous.objects}
     ignored = set(previous.ignored)
@@ -112,8 +94,7 @@ def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) ->
             del objects[player]
     return ObjectMap(level=previous.level, monsters=previous.monsters,
                      objects=tuple(objects.values()), ignored=frozenset(ignored),
-                     dropped=dropped, sleepers=previous.sleepers,
-                     freezers=previous.freezers)
+                     dropped=dropped, sleepers=previous.sleepers)
 
 
 class ObjectMapper(GatedSource):
@@ -136,9 +117,7 @@ class ObjectMapper(GatedSource):
         current = self.map if self.map.level == level else ObjectMap(level=level)
         current = track_objects(current, sensed, activation.read("events"))
         monsters = track_monsters(current.monsters, sensed)
-        sleepers = remember_sleepers(current, monsters, sensed)
         self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
                              ignored=current.ignored, dropped=current.dropped,
-                             sleepers=sleepers,
-                             freezers=remember_freezers(current, monsters, sleepers))
+                             sleepers=remember_sleepers(current, monsters, sensed))
         await activation.write("objects", self.map)

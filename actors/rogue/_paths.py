@@ -62,21 +62,11 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
                 for n in neighbours(m.pos):
                     i = index(n)
                     costs[i] = max(costs.get(i, 0), near)
-        for pos in objects.freezers:  # asleep out of view: dear as in view
-            costs[index(pos)] = MAX_COST
-            for n in neighbours(pos):
-                i = index(n)
-                costs[i] = max(costs.get(i, 0), NEAR_FREEZER_COST)
     return costs
 
 
 def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
-    """Is ``pos`` next to a sleeping ice monster in view (see ``FREEZERS``)?
-
-    Only in view: 1.50 counted those remembered out of view too, and the object
-    expert never went for what lay beside one (the hero asleep beside it does not
-    wake it outside a treasure room): against 1.49, mean -91 (-168 to -21).
-    """
+    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``)?"""
     return any(not m.moves and m.symbol in FREEZERS and chebyshev(m.pos, pos) <= 1
                for m in objects.monsters)
 

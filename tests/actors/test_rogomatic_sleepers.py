@@ -5,9 +5,7 @@ from test_rogomatic_support import PACK, room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
 from actors.rogue._context import Situation
-from actors.rogue._grid import index, neighbours
 from actors.rogue._odds import WEAPON_DICE
-from actors.rogue._paths import MAX_COST, avoidance, beside_freezer
 from runtime import BoardView
 
 
@@ -128,30 +126,3 @@ async def test_the_explorer_does_not_head_for_a_square_a_sleeper_lies_on():
     assert proposal is None or (proposal.action != "l" and "(12, 3)" not in proposal.rationale)
     bare = await with_pack(*walked, screen(["##@#  "], top=12))
     assert bare.ask("explore").action == "l"
-
-
-async def test_an_ice_monster_asleep_out_of_view_costs_the_paths_what_it_did_in_view():
-    """Dungeon 114 of 1.47: an ice monster asleep by a doorway of a dark room, shown
-    only while the hero stood beside it. Forgotten out of view, the way through that
-    door was cheap, then dear once he came beside it, then cheap again as he walked
-    off: 2,300 decisions to and fro until he starved. Remembered, it costs the same."""
-    seen = screen(room_with((3, 3, "@"), (3, 10, "I")), top=2)
-    pipeline = await with_pack(seen)
-    terrain = pipeline.read("terrain")
-    in_view = avoidance(terrain, pipeline.read("objects"), (3, 3))
-    await pipeline.feed(screen(room_with((4, 3, "@")), top=2))
-    objects = pipeline.read("objects")
-    assert objects.freezers == {(3, 10)}
-    out_of_view = avoidance(terrain, objects, (4, 3))
-    ring = [(3, 10), *neighbours((3, 10))]
-    assert [out_of_view.get(index(p)) for p in ring] == [in_view.get(index(p)) for p in ring]
-    assert out_of_view[index((3, 10))] == MAX_COST
-    # The object expert still goes for what lies beside one out of view (1.50 did not,
-    # and measured worse): asleep outside a treasure room, it does not wake.
-    assert not beside_freezer(objects, (4, 11))
-    await pipeline.feed(screen(room_with((3, 9, "@")), top=2))  # beside it, nothing there
-    assert pipeline.read("objects").freezers == frozenset()
-    kestrel = await with_pack(screen(room_with((3, 3, "@"), (3, 10, "K")), top=2),
-                              screen(room_with((4, 3, "@")), top=2))
-    assert kestrel.read("objects").sleepers == {(3, 10)}
-    assert kestrel.read("objects").freezers == frozenset()
