@@ -9,8 +9,12 @@ games, 49 of the 76 heroes who reached level 10 died at ``Arm: 1``.
 
 A known ring of maintain armor does better: it goes on instead (``P``, one turn,
 and the rings expert takes it off again in peace), and while it is worn the armor
-stays on. Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, one
-turn) while an aquator is near, and goes back on (``W``, two turns) once none is.
+stays on. Naked, the hero loses nothing to an aquator. So the armor comes off (``T``, two
+turns: Rogue's ``dropcheck`` lets the monsters move once with the armor still on before it
+comes off) while an aquator is near, and goes back on (``W``, two turns) once none is. An
+aquator first seen beside the hero (a dark room, a passage) gets that swing: dungeon 14 of
+1.47 lost its chain mail from ``Arm: 5`` to ``Arm: 1`` to four of them on levels 10 and 11,
+each met so. From two squares off it only closes in.
 The two distances differ, so that an aquator at the edge of reach does not make the
 hero dress and undress by turns. Another monster about does not change this: the
 blows it lands on a naked hero heal, the rust does not (an early build put the
