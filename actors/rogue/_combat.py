@@ -277,10 +277,6 @@ class Weapon(SentAware):
         return Proposal("w" + letter, f"weapon: wield {why}")
 
 
-#: The actions of the walkers under the target: a step, or a rest.
-WALKS = frozenset(KEYS.values()) | {"s"}
-
-
 def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None = None) -> bool:
     """Nothing but open squares between the hero (or ``start``) and ``goal`` along ``step``."""
     pos = s.player if start is None else start
@@ -490,6 +486,10 @@ def line_up_square(s: Situation, t: Threat, least: int = 4, walk: int = 12,
         if best is None or merit > best[0]:
             best = (merit, q)
     return None if best is None else best[1]
+
+
+#: The actions of the walkers under the target: a step, or a rest.
+WALKS = frozenset(KEYS.values()) | {"s"}
 
 
 class Target(SentAware):
