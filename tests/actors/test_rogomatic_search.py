@@ -374,3 +374,30 @@ async def test_a_dead_end_across_the_level_is_searched_before_a_wall_beside_the_
     pipeline.ask("explore", expert)
     assert pipeline.situation().player == (4, 5)
     assert expert.search_spot == (8, 35)
+
+
+#: A magic map: the stairs ('%') shown in a dark room the hero has not entered, its
+#: floor blank, one passage from the hero's lit room to its door.
+MAPPED = [
+    "-------          ---------",
+    "|.....|          |       |",
+    "|..@..+##########+   %   |",
+    "|.....|          |       |",
+    "-------          ---------",
+]
+
+
+async def test_stairs_out_of_reach_leave_the_explorer_exploring_once_impatient():
+    """Past its patience, or starving, the explorer heads for the stairs rather than
+    the unknown; with the stairs out of reach it must keep exploring. 1.52 searched
+    the walls instead, beside an open door, until it starved (dungeons 27, 66, 145
+    and 190, each on a magic-mapped level)."""
+    view = screen(MAPPED, top=2)
+    hungry = screen(MAPPED, top=2, status_line=status(hunger="Weak"))
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    for tactics, looks in ((Tactics(level_patience=0), view), (None, hungry)):
+        pipeline = await with_pack(looks, looks, looks, pack=no_food, tactics=tactics)
+        assert pipeline.read("terrain").stairs == (4, 21)
+        proposal = pipeline.ask("explore")
+        assert "unknown" in proposal.rationale, proposal
+        assert proposal.action in ("l", "u", "n")  # east, toward the passage
