@@ -293,6 +293,12 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 
 
+#: The squares the explorer remembers standing on, and how many times on one of them
+#: is a swing (two is a walk back past it, three a walk round in circles).
+TRAIL = 24
+SWINGS = 3
+
+
 class Exploration(SentAware):
     name = "explore"
     #: Keep heading for the chosen unexplored square while it costs at most this many
@@ -449,13 +455,16 @@ class Exploration(SentAware):
         The paths weigh what is in view, and a sleeping monster in a lit room is in
         view only from the room: from its doorway the way past the monster was dear
         and the hero stepped back out, from the passage it was cheap and he stepped
-        back in (dungeon 569 of 1.30 swung so on level 1 until he starved). Once the
-        hero has stood on the same two squares turn about, the route from here is
-        held, step by step, until it is walked, left or blocked - unless it runs
-        through a square where a monster lay asleep when last seen.
+        back in (dungeon 569 of 1.30 swung so on level 1 until he starved). A sleeping
+        ice monster in a dark room shows from beside it until the hero is back in the
+        passage, so the swing there is a loop of six or eight squares (dungeon 114 of
+        1.52 walked one for 2,300 turns until he starved). Once the hero stands on a
+        square for the third time in his last :data:`TRAIL` squares, the route from
+        here is held, step by step, until it is walked, left or blocked - unless it
+        runs through a square where a monster lay asleep when last seen.
         """
         if not self.trail or self.trail[-1] != s.player:
-            self.trail = [*self.trail[-5:], s.player]
+            self.trail = [*self.trail[1 - TRAIL:], s.player]
         trail = self.trail
         if self.route and self.route[-1] == goal and s.player in self.route[:-1]:
             self.route = self.route[self.route.index(s.player) + 1:]
@@ -466,8 +475,7 @@ class Exploration(SentAware):
                     and nxt not in taken:
                 return key_towards(s.player, nxt)
         self.route = []
-        swinging = len(trail) >= 5 and trail[-1] == trail[-3] == trail[-5] \
-            and trail[-2] == trail[-4]
+        swinging = trail.count(s.player) >= SWINGS
         if swinging and s.paths is not None:
             # Not a route through a monster that lay asleep when last seen: that is the
             # side of the swing that did not see it.

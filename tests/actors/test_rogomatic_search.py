@@ -15,7 +15,7 @@ from test_rogomatic_support import (
 )
 
 from actors.rogue import Tactics
-from actors.rogue._grid import KEYS, index
+from actors.rogue._grid import KEYS, chebyshev, index
 from actors.rogue._upkeep import short_of_food
 
 MOVES = {key: step for step, key in KEYS.items()}
@@ -401,3 +401,55 @@ async def test_stairs_out_of_reach_leave_the_explorer_exploring_once_impatient()
         proposal = pipeline.ask("explore")
         assert "unknown" in proposal.rationale, proposal
         assert proposal.action in ("l", "u", "n")  # east, toward the passage
+
+
+def _ice_room_level() -> list[list[str]]:
+    """Dungeon 114 of 1.52, level 5, in small: a dark room (rows 2-6) with a door west
+    and one south, an ice monster asleep at (5, 7) beside the south door's way, and the
+    stairs (11, 9) in a lit room below, reached through the south door or round by the
+    passage from the west door."""
+    g = [[" "] * 80 for _ in range(23)]
+    for c in range(5, 12):
+        g[2][c] = g[6][c] = "-"
+    for r in range(3, 6):
+        g[r][5] = g[r][11] = "|"
+        g[r][6:11] = "....."
+    for c in range(4, 15):
+        g[9][c] = g[13][c] = "-"
+    for r in range(10, 13):
+        g[r][4] = g[r][14] = "|"
+        g[r][5:14] = "........."
+    for pos in [(3, 2), (3, 3), (3, 4), (11, 3), (7, 8), (8, 8), *((r, 2) for r in range(4, 12))]:
+        g[pos[0]][pos[1]] = "#"
+    for r, c in ((3, 5), (6, 8), (9, 8), (11, 4)):
+        g[r][c] = "+"
+    g[11][9] = "%"
+    return g
+
+
+async def test_the_explorer_holds_a_route_once_it_walks_a_loop():
+    """Rogue shows the sleeping ice monster from beside it until the hero is back in
+    the passage: from inside, the way past it is dear and the hero turns back; from
+    the passage it is hidden and he goes in again, a loop of six squares. 1.52 walked
+    it until he starved; on his third time on one square the route is held."""
+    level = _ice_room_level()
+    pipeline = Pipeline(Tactics(level_patience=0))
+    explorer = pipeline.expert("explore")
+    hero, shown, path = (3, 3), False, []
+    for _ in range(40):
+        shown = chebyshev(hero, (5, 7)) <= 1 or (shown and level[hero[0]][hero[1]] != "#")
+        rows = [row[:] for row in level]
+        if shown:
+            rows[5][7] = "I"
+        rows[hero[0]][hero[1]] = "@"
+        await pipeline.feed(screen(["".join(r) for r in rows[1:]], top=1))
+        path.append(hero)
+        if hero == (11, 9):
+            break
+        proposal = pipeline.ask("explore", explorer)
+        assert "to the stairs" in proposal.rationale, proposal
+        step = MOVES[proposal.action]
+        hero = (hero[0] + step[0], hero[1] + step[1])
+    assert hero == (11, 9), path
+    assert path.count((4, 7)) == 2  # once turned back, once walked on past
+    assert (5, 7) not in path  # never a blow at the ice monster
