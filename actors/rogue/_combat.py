@@ -409,8 +409,9 @@ class Melee(WandMemory):
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         quiet = not kinds & BLOWS  # no blow either way this turn
-        freezers = all("freezes" in t.info.flags and (t.seen.moves or not quiet)
-                       for t in adjacent)
+        awake_freezers = [t for t in adjacent
+                          if "freezes" in t.info.flags and (t.seen.moves or not quiet)]
+        freezers = len(awake_freezers) == len(adjacent)
         if freezers:
             leave = leave_freezer(s, "melee")  # the stairs: a follower never strikes
             if leave is not None:
@@ -428,7 +429,13 @@ class Melee(WandMemory):
                 return Proposal(key_towards(s.player, n),
                                 "melee: step away from the ice monster (it freezes)")
         self.ice_steps = 0
-        target = min(adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
+        # An awake ice monster in company is struck first: a blow at the other one
+        # is a turn it swings in, and a freeze among them is the end (dungeon 189 of
+        # 1.52, walking to the stairs at full health with one following, stopped for
+        # a kestrel in the way and froze to death). Its 1d8 hit points at armor
+        # class 9 mostly fall to one blow.
+        target = awake_freezers[0] if awake_freezers else min(
+            adjacent, key=lambda t: (t.info.level, -t.info.max_damage))
         key = key_towards(s.player, target.seen.pos)
         hp = s.hp
         return Proposal(key, f"melee: strike the {target.info.name} ({key}); hp {hp}, "

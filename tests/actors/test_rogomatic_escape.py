@@ -216,6 +216,19 @@ async def test_melee_walks_away_to_the_stairs_from_an_ice_monster_beside_it():
     assert "step away from the ice monster" in proposal.rationale
 
 
+async def test_melee_strikes_an_awake_ice_monster_before_the_kestrel_beside_it():
+    """An awake ice monster and a kestrel both beside the hero: the blow goes to the ice
+    monster (one blow mostly kills it), never to the kestrel while the ice monster
+    swings; one asleep is still let lie and the kestrel struck."""
+    came = [screen(room_with((3, 5, "@"), (3, c, "I")), top=2) for c in (8, 7)]
+    both = screen(room_with((3, 5, "@"), (3, 6, "I"), (4, 5, "K")), top=2)
+    proposal = (await with_pack(*came, both)).ask("melee")
+    assert proposal.action == "l" and "ice monster" in proposal.rationale
+    asleep = [screen(room_with((3, 5, "@"), (3, 6, "I")), top=2), both]
+    proposal = (await with_pack(*asleep)).ask("melee")
+    assert proposal.action == "j" and "kestrel" in proposal.rationale
+
+
 async def test_the_missile_expert_shoots_an_awake_ice_monster_coming_in_line():
     """An ice monster does no damage, yet it is the one monster never to let strike:
     an awake one in a clear line is shot at (no stairs known to leave by)."""
