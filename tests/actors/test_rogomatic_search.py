@@ -390,8 +390,8 @@ MAPPED = [
 async def test_stairs_out_of_reach_leave_the_explorer_exploring_once_impatient():
     """Past its patience, or starving, the explorer heads for the stairs rather than
     the unknown; with the stairs out of reach it must keep exploring. 1.52 searched
-    the walls instead, beside an open door, until it starved (dungeons 27, 66, 145
-    and 190, each on a magic-mapped level)."""
+    the walls instead until it starved or a monster came (dungeons 27, 66, 145 and
+    190, each on a magic-mapped level)."""
     view = screen(MAPPED, top=2)
     hungry = screen(MAPPED, top=2, status_line=status(hunger="Weak"))
     no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
