@@ -409,9 +409,13 @@ class Melee(WandMemory):
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         quiet = not kinds & BLOWS  # no blow either way this turn
-        awake_freezers = [t for t in adjacent
-                          if "freezes" in t.info.flags and (t.seen.moves or not quiet)]
-        freezers = len(awake_freezers) == len(adjacent)
+        freezers = all("freezes" in t.info.flags and (t.seen.moves or not quiet)
+                       for t in adjacent)
+        # In company a blow this turn may be the other monster's: an ice monster is
+        # awake there if it moved or the blow named it.
+        struck = s.events.blows_with() if s.events is not None else frozenset()
+        awake_freezers = [t for t in adjacent if "freezes" in t.info.flags
+                          and (t.seen.moves or t.info.name in struck)]
         if freezers:
             leave = leave_freezer(s, "melee")  # the stairs: a follower never strikes
             if leave is not None:

@@ -227,6 +227,11 @@ async def test_melee_strikes_an_awake_ice_monster_before_the_kestrel_beside_it()
     asleep = [screen(room_with((3, 5, "@"), (3, 6, "I")), top=2), both]
     proposal = (await with_pack(*asleep)).ask("melee")
     assert proposal.action == "j" and "kestrel" in proposal.rationale
+    # The kestrel's blow does not make the sleeping ice monster an awake one.
+    bitten = screen(room_with((3, 5, "@"), (3, 6, "I"), (4, 5, "K")), top=2,
+                    message="The kestrel hit you")
+    proposal = (await with_pack(asleep[0], bitten)).ask("melee")
+    assert proposal.action == "j" and "kestrel" in proposal.rationale
 
 
 async def test_the_missile_expert_shoots_an_awake_ice_monster_coming_in_line():
