@@ -378,9 +378,6 @@ class Melee(WandMemory):
         #: below may lead us straight back (to the square it stands on), so after
         #: ``max_ice_steps`` we fight it.
         self.ice_steps = 0
-        #: Meals proposed while Faint with a monster beside us (reset once fed): a meal
-        #: Rogue refused is not asked for again and again.
-        self.faint_meals = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         self.remember(s)
@@ -409,9 +406,6 @@ class Melee(WandMemory):
         advice = self.battlestations(s)
         if advice is not None:
             return advice
-        meal = self._eat_before_fainting(s)
-        if meal is not None:
-            return meal
         stuck = self.stepped_from == s.player or self.ice_steps >= self.max_ice_steps
         self.stepped_from = None
         quiet = not kinds & BLOWS  # no blow either way this turn
@@ -450,30 +444,6 @@ class Melee(WandMemory):
         hp = s.hp
         return Proposal(key, f"melee: strike the {target.info.name} ({key}); hp {hp}, "
                              f"it can do {target.info.max_damage} a round")
-
-
-    def _eat_before_fainting(self, s: Situation) -> Proposal | None:
-        """Eat, with a monster beside us, while the status line says Faint.
-
-        Rogue faints a Faint hero one turn in five, for four to eleven turns, in
-        which the monster strikes at will; a meal costs it one blow and ends that.
-        The hero is Faint mostly just after a faint (the hunger expert waits for one
-        at Weak, for the running flag it gives, and eats after), so a monster that
-        came during it finds him there; before, he fought it Faint.
-        """
-        intern, inv = s.intern, s.inventory
-        if intern is None or intern.hunger < 3:
-            self.faint_meals = 0
-            return None
-        if inv is None or inv.stale or self.faint_meals >= 2:
-            return None
-        food = inv.of_kind("food")
-        if not food:
-            return None
-        self.faint_meals += 1
-        return Proposal("e" + food[0].letter,
-                        f"melee: Faint with the {s.adjacent[0].info.name} beside us: eat "
-                        f"{food[0].text!r} first (a faint gives it four to eleven free blows)")
 
 
 def missiles(s: Situation) -> tuple[Item | None, Item | None, list[Item]]:

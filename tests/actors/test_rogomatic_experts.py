@@ -549,25 +549,6 @@ async def test_hunger_eats_at_once_when_a_monster_comes_while_the_hero_waits_to_
     assert (await with_pack(*coming("Weak", 4))).ask("hunger") is None
 
 
-async def test_melee_eats_first_when_faint_with_a_monster_beside_the_hero():
-    """Faint (a faint one turn in five, four to eleven free blows each) with a hobgoblin
-    beside him: eat, then strike; Weak, or with no food, strike at once; a meal that
-    does not happen is asked for twice, not for ever."""
-    def beside(word: str) -> list[RogueView]:
-        return [screen(room_with((3, 3, "@"), (3, c, "H")), top=2,
-                       status_line=status(hunger=word)) for c in (5, 4)]
-
-    pipeline = await with_pack(*beside("Faint"))
-    melee = pipeline.expert("melee")
-    proposal = pipeline.ask("melee", melee)
-    assert proposal.action == "ea" and "Faint" in proposal.rationale
-    assert pipeline.ask("melee", melee).action == "ea"
-    assert pipeline.ask("melee", melee).action == "l"  # Rogue would not: fight on
-    assert (await with_pack(*beside("Weak"))).ask("melee").action == "l"
-    no_food = ["a) +1 ring mail [protection 4] (being worn)", "b) A +1,+1 mace (weapon in hand)"]
-    assert (await with_pack(*beside("Faint"), pack=no_food)).ask("melee").action == "l"
-
-
 async def test_hunger_eats_before_hunger_takes_the_running_flag():
     """After a faint the hero carries the running flag; with the food clock's floor at
     400 or less and still fed, eat (a meal adds to the clock); not before the faint,
