@@ -66,7 +66,7 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
 
 
 def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
-    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``)?"""
+    """Is ``pos`` next to a sleeping ice monster in view (see ``FREEZERS``)?"""
     return any(not m.moves and m.symbol in FREEZERS and chebyshev(m.pos, pos) <= 1
                for m in objects.monsters)
 

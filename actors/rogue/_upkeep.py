@@ -374,7 +374,7 @@ class Exploration(SentAware):
         # its floor blank) are no reason to stop exploring: the way to them is unknown
         # ground. Searching walls instead, dungeons 27, 66 and 145 of 1.52 starved and
         # 190 met a rattlesnake after 1,300 to 1,900 searches.
-        reachable = on_stairs or (t.stairs is not None and s.distance_to(t.stairs) > 0)
+        reachable = t.stairs is not None and paths.dist[index(t.stairs)] >= 0
         impatient = (t.turns > patience or starving) and reachable
         if on_stairs and s.levitating:
             # '>' while floating fails without a turn passing: the float would never end.
@@ -392,7 +392,7 @@ class Exploration(SentAware):
             if key is not None:
                 return self._go(s, key, f"explore: toward the unknown at {frontier}",
                                 heading=frontier)
-        if t.stairs is not None and s.distance_to(t.stairs) > 0:
+        if reachable and not on_stairs:
             if healthy or starving:
                 key = self._step(s, t.stairs)
                 if key is not None:
