@@ -28,8 +28,6 @@ most for the turns spent walking there and searching.
 
 from __future__ import annotations
 
-import math
-
 from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
@@ -248,42 +246,8 @@ class Health(RogueExpert):
         return None
 
 
-def turns_to_heal(hp: int, goal: int, exp_level: int) -> int:
-    """Game turns Rogue's ``doctor()`` takes to bring ``hp`` up to ``goal``.
-
-    Below experience level 8 it adds one point each time the count of quiet turns
-    passes ``20 - 2 * level`` (every 19 turns at level 1); from level 8 on it adds
-    ``rnd(level - 7) + 1`` every third quiet turn.
-    """
-    missing = max(0, goal - hp)
-    if exp_level < 8:
-        return missing * max(1, 21 - 2 * exp_level)
-    per_tick = (exp_level - 8) / 2 + 1
-    return 3 * math.ceil(missing / per_tick)
-
-
-def stairs_reach(s: Situation) -> int:
-    """How far the hero walks to rest on the known stairs: ``Tactics.rest_on_stairs``,
-    or farther while at least half the rest would still be spent on them.
-
-    Early in a game a rest is long (a level-1 hero at 6 of 12 rests some 110 turns)
-    and a wanderer comes about every 95 turns, so where he rests decides how many he
-    meets hurt with no way out: of 1.55's 48 level-1 deaths, dungeons 5 and 123 began
-    in rests that met a snake and a hobgoblin with the stairs known 33 and 48 squares
-    off. The walk back costs about as many turns as the walk there, fewer than the
-    rest spent on the stairs.
-    """
-    most = s.tactics.rest_on_stairs
-    intern = s.intern
-    if most <= 0 or intern is None:
-        return most
-    goal = math.ceil(rest_band(s)[1] * intern.hp_max)
-    return max(most, turns_to_heal(intern.hp, goal, intern.exp_level) // 2)
-
-
 def to_rest_on_stairs(s: Situation) -> Proposal | None:
-    """A step toward the known stairs, when they are near enough (:func:`stairs_reach`),
-    to rest on them.
+    """A step toward the known stairs, when they are near enough, to rest on them.
 
     Walking heals as fast as resting, and on the stairs a monster that comes while
     the hero is weak is left with one key (``_escape.leave_from_stairs``) instead of
@@ -291,7 +255,7 @@ def to_rest_on_stairs(s: Situation) -> Proposal | None:
     time (``_odds``), one at full health 18%.
     """
     terrain = s.terrain
-    most = stairs_reach(s)
+    most = s.tactics.rest_on_stairs
     if most <= 0 or terrain is None or terrain.stairs is None or s.levitating:
         return None
     if s.player == terrain.stairs or s.tactics.stairs_flee_risk >= 1.0:

@@ -6,7 +6,6 @@ from test_rogomatic_support import room_with, screen, status, with_pack
 from actors.rogue import Tactics
 from actors.rogue._monsters import monster
 from actors.rogue._odds import Hero, die_next_round, fight_odds, hit_chance, monster_round
-from actors.rogue._upkeep import turns_to_heal
 
 
 def test_hit_chance_follows_rogues_swing_rule():
@@ -280,29 +279,19 @@ async def test_hurt_on_the_stairs_beside_a_hobgoblin_melee_goes_down():
     assert pipeline.ask("surrender") is None
 
 
-def hurt_views(hurt: str) -> list:
-    """The hero steps west to (3, 6), four squares from the stairs at (3, 2), and the
-    status line then reads ``hurt``."""
-    return [screen(room_with((3, 2, "%"), (3, 7, "@")), top=2),
-            screen(room_with((3, 2, "%"), (3, 6, "@")), top=2, status_line=hurt)]
-
-
 async def test_a_hurt_hero_walks_to_the_near_stairs_to_rest_on_them():
     """Hurt at (3, 6) with the stairs at (3, 2), no monster in view: health steps west
     toward them; on them it rests there; with ``rest_on_stairs`` 0, or the stairs
-    farther off than it allows for a rest that short, it rests where he stands."""
+    farther off than it allows, it rests where he stands."""
     hurt = status(hp=5)
-    views = hurt_views(hurt)
+    views = [screen(room_with((3, 2, "%"), (3, 7, "@")), top=2),
+             screen(room_with((3, 2, "%"), (3, 6, "@")), top=2, status_line=hurt)]
     proposal = (await with_pack(*views)).ask("health")
     assert proposal.action in ("h", "y", "b")
     assert proposal.rationale.startswith("health: rest on the stairs, 4 squares off")
-    proposal = (await with_pack(*views, tactics=Tactics(rest_on_stairs=0))).ask("health")
-    assert proposal.rationale.startswith("health: rest (hp 5/12)")
-    # A level-16 hero heals about five points every third turn: 10 short of 60 is a
-    # rest of 6 turns, too short to walk 4 squares for with the reach at 3.
-    quick = hurt_views(status(hp=50, hp_max=60, exp_level=16))
-    proposal = (await with_pack(*quick, tactics=Tactics(rest_on_stairs=3))).ask("health")
-    assert proposal.rationale.startswith("health: rest (hp 50/60)")
+    for tactics in (Tactics(rest_on_stairs=0), Tactics(rest_on_stairs=3)):
+        proposal = (await with_pack(*views, tactics=tactics)).ask("health")
+        assert proposal.rationale.startswith("health: rest (hp 5/12)")
     # A monster asleep on the stairs: no walk there (the last step would strike it).
     asleep = [screen(room_with((3, 2, "%"), (3, 7, "@")), top=2),
               screen(room_with((3, 2, "I"), (3, 6, "@")), top=2, status_line=hurt)]
@@ -311,23 +300,3 @@ async def test_a_hurt_hero_walks_to_the_near_stairs_to_rest_on_them():
     there = on_the_stairs((5, 11, "."), hp=5)
     proposal = (await with_pack(*there)).ask("health")
     assert proposal.rationale.startswith("health: rest (hp 5/12)")
-
-
-def test_rogue_heals_a_point_every_19_turns_at_level_1_and_faster_from_level_8():
-    """``doctor()``'s rates: one point per ``21 - 2 * level`` quiet turns below level 8;
-    from level 8, ``rnd(level - 7) + 1`` points (on average) every third turn."""
-    assert turns_to_heal(6, 12, 1) == 6 * 19
-    assert turns_to_heal(20, 40, 7) == 20 * 7
-    assert turns_to_heal(40, 50, 8) == 30  # one point a tick
-    assert turns_to_heal(40, 50, 10) == 15  # two points a tick on average
-    assert turns_to_heal(12, 12, 1) == 0
-
-
-async def test_a_long_rest_walks_farther_than_rest_on_stairs_to_the_stairs():
-    """A level-1 hero at 5 of 12 has some 130 turns of rest ahead, and a wanderer comes
-    about every 95: even with ``rest_on_stairs`` at 3 he walks the 4 squares to rest
-    on the stairs, where one that comes is left by ``>``."""
-    views = hurt_views(status(hp=5))
-    proposal = (await with_pack(*views, tactics=Tactics(rest_on_stairs=3))).ask("health")
-    assert proposal.action in ("h", "y", "b")
-    assert proposal.rationale.startswith("health: rest on the stairs, 4 squares off")
