@@ -66,6 +66,7 @@ def stairs_distance(view: Any) -> int | None:
 
 
 async def first_level(dungeon: int, time_limit: float) -> dict[str, Any]:
+    """Play ``dungeon`` to level 2 or death; the row :func:`describe` prints."""
     inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=dungeon)
     adapter = FirstLevel(inner, time_limit=time_limit)
     session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=dungeon)
@@ -87,6 +88,7 @@ async def first_level(dungeon: int, time_limit: float) -> dict[str, Any]:
 
 
 def describe(row: dict[str, Any]) -> str:
+    """One line for a dungeon's level 1."""
     text = f"dungeon {row['dungeon']}: {row['decisions']} decisions, {row['rests']} rests"
     if not row["died"]:
         return text + ", down to level 2"
