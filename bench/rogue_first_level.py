@@ -19,11 +19,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness
-
-from actors.rogue import DEFAULT_TACTICS, rogomatic
-from protocols.rogue import SeededRogueAdapter, find_rogue_binary
-from runtime import Session, configure_logging
+from rogue_last_moves import Witness, witness_game
 
 #: Decisions that belong to a fight (walked back over to find where it began).
 FIGHTING = ("melee", "battlestations", "surrender", "screens")
@@ -67,12 +63,8 @@ def stairs_distance(view: Any) -> int | None:
 
 async def first_level(dungeon: int, time_limit: float) -> dict[str, Any]:
     """Play ``dungeon`` to level 2 or death; the row :func:`describe` prints."""
-    inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=dungeon)
-    adapter = FirstLevel(inner, time_limit=time_limit)
-    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=dungeon)
-    adapter.session = session
-    result = await session.run()
-    log = adapter.log
+    adapter = await witness_game(dungeon, time_limit, FirstLevel, announce=False)
+    result, log = adapter.played, adapter.log
     rests = sum(1 for _view, _action, d in log
                 if d is not None and d.rationale.startswith("health: rest"))
     row: dict[str, Any] = {"dungeon": dungeon, "died": result.outcome == "death",
@@ -97,7 +89,6 @@ def describe(row: dict[str, Any]) -> str:
 
 
 async def main(args: argparse.Namespace) -> int:
-    configure_logging(level="error", stream=sys.stderr)
     rows = []
     for dungeon in range(args.start, args.stop):
         row = await first_level(dungeon, args.time_limit)

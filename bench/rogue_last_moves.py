@@ -31,6 +31,8 @@ class Witness(CappedAdapter):
         self.session: Session | None = None
         self.seen: Any = None
         self.log: list[tuple[Any, Any, Any]] = []
+        #: The game's result, once :func:`witness_game` has played it.
+        self.played: Any = None
 
     async def observe(self) -> Any:
         observed = await super().observe()
@@ -43,18 +45,21 @@ class Witness(CappedAdapter):
         await super().act(action)
 
 
-async def witness_game(dungeon: int, time_limit: float) -> Witness:
-    """Play fixed dungeon ``dungeon`` to its end, print the result, and return the
-    witness with every screen and decision (``rogue_levels.py`` uses it too)."""
+async def witness_game(dungeon: int, time_limit: float, witness: type[Witness] = Witness,
+                       announce: bool = True) -> Witness:
+    """Play fixed dungeon ``dungeon`` to its end, print the result (if ``announce``),
+    and return the witness with every screen and decision (``rogue_levels.py`` and
+    ``rogue_first_level.py``, with a witness of its own, use it too)."""
     configure_logging(level="warning", stream=sys.stderr)
     inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=dungeon)
-    adapter = Witness(inner, time_limit=time_limit)
+    adapter = witness(inner, time_limit=time_limit)
     session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=dungeon)
     adapter.session = session
-    result = await session.run()
+    adapter.played = result = await session.run()
     detail = dict(result.detail)
-    print(f"dungeon {dungeon}: {result.outcome}, score {result.score:.0f}, "
-          f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
+    if announce:
+        print(f"dungeon {dungeon}: {result.outcome}, score {result.score:.0f}, "
+              f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
     return adapter
 
 
