@@ -134,13 +134,17 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+def message_parts(message: str) -> tuple[str, ...]:
+    """The messages on one message line (Rogue joins several with ``".  "``)."""
+    parts = (part.strip().rstrip(".!") for part in
+             re.split(r"\.\s+", message.strip().rstrip(".!")))
+    return tuple(part for part in parts if part)
+
+
 def interpret(message: str) -> tuple[Event, ...]:
-    """The events in one message line (several messages are joined by ``".  "``)."""
+    """The events in one message line, one per message (:func:`message_parts`)."""
     events = []
-    for part in re.split(r"\.\s+", message.strip().rstrip(".!")):
-        part = part.strip().rstrip(".!")
-        if not part:
-            continue
+    for part in message_parts(message):
         for kind, pattern in PATTERNS:
             m = pattern.search(part)
             if m is not None:

@@ -37,6 +37,7 @@ from runtime import (
     SessionResult,
 )
 
+from ._chronicle import Chronicle
 from ._screens import PACK_LETTERS
 
 _log = structlog.get_logger("belligerent.rogue.tournament")
@@ -77,7 +78,9 @@ class CappedAdapter(GameAdapter):
     """A Rogue adapter whose game is quit cleanly once a bound is passed.
 
     Owns ``inner``: closing this closes it. ``capped`` is "" until a bound is
-    passed, then ``"actions"`` or ``"time"``; the result's detail carries it.
+    passed, then ``"actions"`` or ``"time"``; the result's detail carries it, and
+    what the :class:`Chronicle` counted on the screens the agent was shown
+    (``"events"``).
     """
 
     game = "rogue"
@@ -92,6 +95,7 @@ class CappedAdapter(GameAdapter):
         #: The keys sent while quitting (for the record if the quit fails).
         self.quit_keys: list[str] = []
         self.deadline = float("inf")
+        self.chronicle = Chronicle()
 
     async def start(self) -> None:
         await self.inner.start()
@@ -99,7 +103,9 @@ class CappedAdapter(GameAdapter):
             self.deadline = trio.current_time() + self.time_limit
 
     async def observe(self) -> Observed:
-        return await self.inner.observe()
+        observed = await self.inner.observe()
+        self.chronicle.note(observed.payload)
+        return observed
 
     async def act(self, action: Any) -> None:
         if not self.capped:
@@ -124,9 +130,10 @@ class CappedAdapter(GameAdapter):
 
     def result(self) -> GameResult:
         base = self.inner.result()
-        if not self.capped:
-            return base
-        return attrs.evolve(base, detail=base.detail + (("capped", self.capped),))
+        extra: tuple[tuple[str, Any], ...] = (("events", self.chronicle.summary()),)
+        if self.capped:
+            extra += (("capped", self.capped),)
+        return attrs.evolve(base, detail=base.detail + extra)
 
     async def aclose(self) -> None:
         await self.inner.aclose()

@@ -24,6 +24,8 @@ from typing import Any
 import attrs
 import numpy as np
 
+from ._chronicle import EVENT_NAMES
+
 
 @attrs.frozen
 class GameLine:
@@ -37,6 +39,9 @@ class GameLine:
     capped: str = ""
     seeded: bool = False
     group: str = ""
+    #: What the chronicle counted (``_chronicle``), by name; None for a record made
+    #: before games kept one.
+    events: tuple[tuple[str, int], ...] | None = None
 
     @classmethod
     def from_record(cls, outcome: str, score: float, cause: str,
@@ -49,9 +54,11 @@ class GameLine:
             why = "quit" + (f" at the {facts['capped']} cap" if facts.get("capped") else "")
         else:
             why = cause.split(":")[0].split(" (")[0] if cause else outcome
+        events = facts.get("events")
         return cls(score=float(score), depth=int(facts.get("depth") or 0), outcome=outcome,
                    cause=why, capped=str(facts.get("capped") or ""),
-                   seeded=bool(facts.get("seeded")), group=group)
+                   seeded=bool(facts.get("seeded")), group=group,
+                   events=None if events is None else tuple(sorted(dict(events).items())))
 
 
 @attrs.frozen
@@ -76,6 +83,10 @@ class Summary:
     failures: tuple[tuple[str, int], ...] = ()
     #: Games the tournament ended at a bound, by bound ("time", "actions").
     capped: tuple[tuple[str, int], ...] = ()
+    #: Per chronicle count: its total over the games, and how many games had any.
+    events: tuple[tuple[str, int, int], ...] = ()
+    #: How many games kept a chronicle (records made before they did keep none).
+    chronicled: int = 0
 
 
 def summarize(lines: Sequence[GameLine]) -> Summary:
@@ -97,7 +108,19 @@ def summarize(lines: Sequence[GameLine]) -> Summary:
         capped=_ranked(Counter(g.capped for g in lines if g.capped)),
         failures=_ranked(Counter(f"{g.outcome}: {g.cause}" for g in lines
                                  if g.outcome not in ("death", "quit", "win"))),
+        events=_event_totals(lines),
+        chronicled=sum(1 for g in lines if g.events is not None),
     )
+
+
+def _event_totals(lines: Sequence[GameLine]) -> tuple[tuple[str, int, int], ...]:
+    totals: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    for g in lines:
+        for name, n in g.events or ():
+            totals[name] += n
+            games[name] += 1
+    return tuple((name, totals[name], games[name]) for name in EVENT_NAMES if totals[name])
 
 
 def _ranked(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
@@ -122,9 +145,28 @@ def format_summary(summary: Summary, *, title: str = "rogue", top_causes: int = 
         shown = ", ".join(f"{c} {n}" for c, n in s.deaths[:top_causes])
         rest = sum(n for _, n in s.deaths[top_causes:])
         lines.append("  causes of death: " + shown + (f", others {rest}" if rest else ""))
+    if s.chronicled:
+        lines.append(f"  on the way ({_games(s.chronicled)} chronicled): "
+                     + (", ".join(_event_text(*e) for e in s.events) or "nothing of note"))
     for cause, n in s.failures:
         lines.append(f"  not ended by the game: {n} x {cause}")
     return "\n".join(lines)
+
+
+#: How the report names each chronicle count.
+_EVENT_WORDS = {
+    "gold_thefts": "purse lightened", "gold_stolen": "gold stolen",
+    "item_thefts": "items stolen", "armor_rusted": "armor rusted", "freezes": "frozen",
+    "faints": "fainted", "strength_drained": "strength drained",
+}
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'' if n == 1 else 's'}"
+
+
+def _event_text(name: str, total: int, games: int) -> str:
+    return f"{_EVENT_WORDS[name]} {total:,} in {_games(games)}"
 
 
 def plot_scores(groups: Mapping[str, Sequence[float]], path: Path, *, title: str) -> Path:

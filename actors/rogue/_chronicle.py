@@ -1,0 +1,80 @@
+"""What a game's hero read that its record should keep: thefts, rust, freezes, faints.
+
+A tournament's record says how a game ended (score, depth, killer); over thousands
+of games the questions that follow are about what happened on the way: how much
+gold leprechauns took, how often an aquator rusted the armor, how often the hero
+was frozen or fainted. Until now each answer took a replay of every game. The
+:class:`Chronicle` reads the same screens the agent reads — the message line, by
+the message interpreter's pattern table (``_sense.interpret``), and the status
+line — and keeps a few counts, which the tournament stores with the game
+(``detail["events"]``) and the report sums.
+
+Only fresh messages count (``_sense.sense``): a message left on the screen under a
+closed inventory list, or an answered item question, is not news. Gold stolen is
+the drop of the status line's gold after "your purse feels lighter": Rogue takes
+it in the same turn, but the status line may show it a screen later, under a
+``--More--``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._sense import interpret, message_parts, sense
+
+#: The counts a chronicle keeps, in the order the report prints them.
+EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
+               "faints", "strength_drained")
+
+
+class Chronicle:
+    """Counts notable events from the screens of one game, as a player reads them."""
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(EVENT_NAMES, 0)
+        self._previous_kind = ""
+        #: The status line's gold before the last theft, until the status shows the drop.
+        self._gold_before_theft: int | None = None
+        self._gold: int | None = None
+
+    def note(self, view: Any) -> None:
+        """Read one screen (any view without a message line or status is skipped)."""
+        if not hasattr(view, "lines") or not hasattr(view, "message"):
+            return
+        sensed = sense(view)
+        # Closing a list restores the screen under it, old message and all (``Sense``).
+        fresh = sensed.fresh and self._previous_kind != "inventory"
+        self._previous_kind = sensed.kind
+        gold_before = self._gold
+        if fresh:
+            for part in message_parts(view.message):
+                for event in interpret(part):
+                    self._count(event.kind, part, gold_before)
+        status = view.status
+        if status is None:
+            return
+        if self._gold_before_theft is not None and status.gold < self._gold_before_theft:
+            self.counts["gold_stolen"] += self._gold_before_theft - status.gold
+            self._gold_before_theft = None
+        self._gold = status.gold
+
+    def _count(self, kind: str, text: str, gold_before: int | None) -> None:
+        low = text.lower()
+        if kind == "stolen":
+            if "purse" in low:
+                self.counts["gold_thefts"] += 1
+                self._gold_before_theft = gold_before
+            else:
+                self.counts["item_thefts"] += 1
+        elif kind == "armor_changed" and "weaker" in low:
+            self.counts["armor_rusted"] += 1
+        elif kind == "frozen" and "frozen" in low:
+            self.counts["freezes"] += 1
+        elif low.startswith(("you faint", "you freak out")):
+            self.counts["faints"] += 1
+        elif kind == "weaker":
+            self.counts["strength_drained"] += 1
+
+    def summary(self) -> dict[str, int]:
+        """The counts that are not zero (an empty dict for an uneventful game)."""
+        return {name: n for name, n in self.counts.items() if n}

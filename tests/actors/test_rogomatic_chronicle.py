@@ -1,0 +1,82 @@
+"""The chronicle: what a game's screens said, counted for its record and the report."""
+
+from test_rogomatic_support import inventory_screen, room_with, screen, status
+
+from actors.rogue._chronicle import Chronicle
+from actors.rogue._tournament_report import GameLine, format_summary, summarize
+
+ROOM = room_with((3, 4, "@"))
+
+
+def _read(*views):
+    chronicle = Chronicle()
+    for view in views:
+        chronicle.note(view)
+    return chronicle.summary()
+
+
+def test_leprechaun_theft_counts_the_gold_the_status_line_lost():
+    """The purse drop is read from the status line, even when it shows a screen later."""
+    counts = _read(
+        screen(ROOM, status_line=status(gold=2413)),
+        screen(ROOM, message="The leprechaun hit you--More--", status_line=status(gold=2413)),
+        screen(ROOM, message="Your purse feels lighter", status_line=status(gold=2413)),
+        screen(ROOM, status_line=status(gold=2246)),
+        screen(ROOM, status_line=status(gold=2246)),
+    )
+    assert {"gold_thefts": 1, "gold_stolen": 167} == counts
+
+
+def test_a_message_restored_under_a_closed_list_is_not_counted_again():
+    """Closing the inventory redraws the old message: still one rusting, not two."""
+    rust = "Your armor appears to be weaker now.  Oh my!"
+    counts = _read(
+        screen(ROOM, message=rust, status_line=status(armor=3)),
+        inventory_screen(["a) some food", "b) ring mail [armor class 3]"]),
+        screen(ROOM, message=rust, status_line=status(armor=3)),
+        screen(ROOM, message=rust, status_line=status(armor=2)),
+    )
+    assert {"armor_rusted": 2} == counts
+
+
+def test_thefts_freezes_faints_and_bites_are_told_apart():
+    """Each message goes to its own count; several on one line each count."""
+    counts = _read(
+        screen(ROOM, message="She stole a violet potion!"),
+        screen(ROOM, message="You are frozen by the ice monster--More--"),
+        screen(ROOM, message="You can move again"),
+        screen(ROOM, message="You feel too weak from lack of food.  You faint"),
+        screen(ROOM, message="You feel a bite in your leg and now feel weaker"),
+        screen(ROOM, message="You hit the rattlesnake.  The rattlesnake hit you"),
+    )
+    assert {"item_thefts": 1, "freezes": 1, "faints": 1, "strength_drained": 1} == counts
+
+
+def test_views_without_a_screen_are_skipped():
+    """A game double's bare view leaves the chronicle empty rather than failing."""
+    chronicle = Chronicle()
+    chronicle.note(object())
+    assert {} == chronicle.summary()
+
+
+def test_report_sums_the_chronicles_and_says_how_many_games_kept_one():
+    """Totals and games per count; a record from before chronicles is left out."""
+    rows = [
+        (("depth", 9), ("events", {"gold_thefts": 2, "gold_stolen": 300, "freezes": 1})),
+        (("depth", 4), ("events", {"gold_thefts": 1, "gold_stolen": 50})),
+        (("depth", 2), ("events", {})),
+        (("depth", 7),),
+    ]
+    lines = [GameLine.from_record("death", 100, "", detail) for detail in rows]
+    s = summarize(lines)
+    assert 3 == s.chronicled
+    assert (("gold_thefts", 3, 2), ("gold_stolen", 350, 2), ("freezes", 1, 1)) == s.events
+    assert ("  on the way (3 games chronicled): purse lightened 3 in 2 games, gold stolen "
+            "350 in 2 games, frozen 1 in 1 game") in format_summary(s).splitlines()
+
+
+def test_report_of_records_without_chronicles_has_no_such_line():
+    """Old records (no "events") print as before."""
+    s = summarize([GameLine.from_record("death", 10, "", (("depth", 1),))])
+    assert 0 == s.chronicled
+    assert "on the way" not in format_summary(s)
