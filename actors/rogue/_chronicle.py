@@ -1,4 +1,4 @@
-"""What a game's hero read that its record should keep: thefts, rust, freezes, faints.
+"""What a game's hero read that its record should keep: thefts, rust, freezes, crowds.
 
 A tournament's record says how a game ended (score, depth, killer); over thousands
 of games the questions that follow are about what happened on the way: how much
@@ -8,6 +8,12 @@ was frozen or fainted. Until now each answer took a replay of every game. The
 the message interpreter's pattern table (``_sense.interpret``), and the status
 line — and keeps a few counts, which the tournament stores with the game
 (``detail["events"]``) and the report sums.
+
+A crowd is :data:`CROWD` or more monsters in view at once. Rogue's treasure room (one
+level in twenty, ``treas_room``) holds at least two more monsters than treasures, of
+the next level down, every one of them mean: they wake as the hero comes in view and
+come together. The chronicle keeps how many levels showed a crowd and the last such
+level, so the report can say how many games ended on one.
 
 Only fresh messages count (``_sense.sense``): a message left on the screen under a
 closed inventory list, or an answered item question, is not news. Gold stolen is
@@ -24,7 +30,9 @@ from ._sense import interpret, message_parts, sense
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
-               "faints", "strength_drained")
+               "faints", "strength_drained", "crowds")
+#: Monsters in view at once that make a crowd.
+CROWD = 5
 
 
 class Chronicle:
@@ -36,6 +44,8 @@ class Chronicle:
         #: The status line's gold before the last theft, until the status shows the drop.
         self._gold_before_theft: int | None = None
         self._gold: int | None = None
+        #: Dungeon levels on which a crowd was in view.
+        self.crowded: set[int] = set()
 
     def note(self, view: Any) -> None:
         """Read one screen (any view without a message line or status is skipped)."""
@@ -53,6 +63,8 @@ class Chronicle:
         status = view.status
         if status is None:
             return
+        if len(sensed.monsters) >= CROWD:
+            self.crowded.add(status.level)
         if self._gold_before_theft is not None and status.gold < self._gold_before_theft:
             self.counts["gold_stolen"] += self._gold_before_theft - status.gold
             self._gold_before_theft = None
@@ -76,5 +88,10 @@ class Chronicle:
             self.counts["strength_drained"] += 1
 
     def summary(self) -> dict[str, int]:
-        """The counts that are not zero (an empty dict for an uneventful game)."""
-        return {name: n for name, n in self.counts.items() if n}
+        """The counts that are not zero (an empty dict for an uneventful game), and
+        with a crowd seen, the last level it was seen on (``last_crowd``)."""
+        counts = {**self.counts, "crowds": len(self.crowded)}
+        out = {name: n for name, n in counts.items() if n}
+        if self.crowded:
+            out["last_crowd"] = max(self.crowded)
+        return out

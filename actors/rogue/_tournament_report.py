@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ._chronicle import EVENT_NAMES
+from ._chronicle import CROWD, EVENT_NAMES
 
 
 @attrs.frozen
@@ -87,6 +87,9 @@ class Summary:
     events: tuple[tuple[str, int, int], ...] = ()
     #: How many games kept a chronicle (records made before they did keep none).
     chronicled: int = 0
+    #: Games that ended on the last level where a crowd was in view, and how many
+    #: of them in death.
+    crowd_endings: tuple[int, int] = (0, 0)
 
 
 def summarize(lines: Sequence[GameLine]) -> Summary:
@@ -110,7 +113,13 @@ def summarize(lines: Sequence[GameLine]) -> Summary:
                                  if g.outcome not in ("death", "quit", "win"))),
         events=_event_totals(lines),
         chronicled=sum(1 for g in lines if g.events is not None),
+        crowd_endings=_crowd_endings(lines),
     )
+
+
+def _crowd_endings(lines: Sequence[GameLine]) -> tuple[int, int]:
+    ended = [g for g in lines if dict(g.events or ()).get("last_crowd") == g.depth]
+    return len(ended), sum(1 for g in ended if g.outcome == "death")
 
 
 def _event_totals(lines: Sequence[GameLine]) -> tuple[tuple[str, int, int], ...]:
@@ -148,6 +157,10 @@ def format_summary(summary: Summary, *, title: str = "rogue", top_causes: int = 
     if s.chronicled:
         lines.append(f"  on the way ({_games(s.chronicled)} chronicled): "
                      + (", ".join(_event_text(*e) for e in s.events) or "nothing of note"))
+        ended, died = s.crowd_endings
+        if ended:
+            lines.append(f"  ended on a level with a crowd in view: {_games(ended)} "
+                         f"({died} of them deaths)")
     for cause, n in s.failures:
         lines.append(f"  not ended by the game: {n} x {cause}")
     return "\n".join(lines)
@@ -158,6 +171,7 @@ _EVENT_WORDS = {
     "gold_thefts": "purse lightened", "gold_stolen": "gold stolen",
     "item_thefts": "items stolen", "armor_rusted": "armor rusted", "freezes": "frozen",
     "faints": "fainted", "strength_drained": "strength drained",
+    "crowds": f"levels with a crowd ({CROWD}+ monsters) in view",
 }
 
 

@@ -80,3 +80,32 @@ def test_report_of_records_without_chronicles_has_no_such_line():
     s = summarize([GameLine.from_record("death", 10, "", (("depth", 1),))])
     assert 0 == s.chronicled
     assert "on the way" not in format_summary(s)
+
+
+def test_a_crowd_in_view_is_counted_once_per_level_with_the_last_level_kept():
+    """Five monsters in view make a crowd; four do not; a level counts once."""
+    four = room_with((1, 2, "C"), (1, 4, "Q"), (2, 6, "O"), (2, 8, "R"), (3, 4, "@"))
+    five = room_with((1, 2, "C"), (1, 4, "Q"), (2, 6, "O"), (2, 8, "R"), (1, 9, "C"),
+                     (3, 4, "@"))
+    counts = _read(
+        screen(four, status_line=status(level=5)),
+        screen(five, status_line=status(level=7)),
+        screen(five, status_line=status(level=7)),
+        screen(five, status_line=status(level=9)),
+    )
+    assert {"crowds": 2, "last_crowd": 9} == counts
+
+
+def test_report_counts_games_that_ended_on_their_crowded_level():
+    """A death on the level of its last crowd counts; a game that went deeper does not."""
+    lines = [
+        GameLine.from_record("death", 900, "", (("depth", 7), ("events", {
+            "crowds": 1, "last_crowd": 7}))),
+        GameLine.from_record("quit", 2000, "", (("depth", 12), ("events", {
+            "crowds": 1, "last_crowd": 8}))),
+    ]
+    s = summarize(lines)
+    assert (1, 1) == s.crowd_endings
+    text = format_summary(s)
+    assert "levels with a crowd (5+ monsters) in view 2 in 2 games" in text
+    assert "  ended on a level with a crowd in view: 1 game (1 of them deaths)" in text
