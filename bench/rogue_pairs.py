@@ -10,7 +10,9 @@ changed, with two figures of chance: the two-sided sign test's p on the better a
 worse dungeons, and a bootstrap 95% interval of the mean difference. Only dungeons
 finished in both databases count (a game quit at the time cap keeps the gold it
 had, as the tournament records it). Several databases a side (comma-separated)
-pool their dungeons: 200 games are two tournaments of 100.
+pool their dungeons: 200 games are two tournaments of 100. Where both sides kept a
+chronicle of each game (``actors/rogue/_chronicle.py``), its totals are compared
+too: gold stolen, armor rusted, freezes and the rest.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def load_one(path: str) -> dict[int, dict]:
                                      "aborted": "Rogue crashed"}.get(outcome, "?")
         out[int(dungeon)] = {"score": score or 0.0, "depth": d.get("depth", 0),
                              "outcome": outcome, "killer": killer, "turns": turns,
-                             "wall": wall or 0.0}
+                             "wall": wall or 0.0, "events": d.get("events")}
     return out
 
 
@@ -108,6 +110,12 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
         lines.append(f"sign test p = {sign_test(better, worse):.3g}; mean difference "
                      f"{statistics.fmean(diffs):+.0f} (95% bootstrap {lo:+.0f} to {hi:+.0f})")
     lines.append("killers: " + ", ".join(f"{x} {ka[x]}->{kb[x]}" for x in killers))
+    chronicled = [k for k in keys
+                  if base[k].get("events") is not None and new[k].get("events") is not None]
+    if chronicled:
+        lines.append(f"on the way ({len(chronicled)} dungeons chronicled on both sides): "
+                     + event_changes([base[k]["events"] for k in chronicled],
+                                     [new[k]["events"] for k in chronicled]))
     surrendered = [k for k in keys if new[k]["killer"] == SURRENDERED]
     if surrendered:
         lost = [k for k in surrendered if fight_lost(base[k], new[k])]
@@ -119,6 +127,19 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
                                                        if k not in lost)))
     return "\n".join(lines)
 
+
+
+def event_changes(base: list[dict], new: list[dict]) -> str:
+    """Each chronicle count's total on both sides ("gold_stolen 1530 -> 900"), in the
+    chronicle's order; counts that are not totals (``last_crowd``) are left out."""
+    from actors.rogue._chronicle import EVENT_NAMES
+
+    def total(side: list[dict], name: str) -> int:
+        return sum(e.get(name, 0) for e in side)
+
+    shown = [f"{name} {total(base, name)} -> {total(new, name)}" for name in EVENT_NAMES
+             if total(base, name) or total(new, name)]
+    return ", ".join(shown) or "nothing of note on either side"
 
 
 def fight_lost(base: dict, quit: dict) -> bool:

@@ -1,0 +1,53 @@
+"""bench/rogue_pairs.py: two tournaments compared dungeon by dungeon, chronicles too."""
+
+import importlib.util
+import json
+import sqlite3
+from pathlib import Path
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "rogue_pairs.py"
+_SPEC = importlib.util.spec_from_file_location("rogue_pairs", _PATH)
+rogue_pairs = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(rogue_pairs)
+
+
+def _database(path, games):
+    """A tournament database holding just what the comparison reads."""
+    con = sqlite3.connect(path)
+    con.execute("create table sessions (parameters, outcome, score, turns, detail, wall_time, "
+                "state)")
+    for dungeon, score, detail in games:
+        con.execute("insert into sessions values (?, 'death', ?, 100, ?, 1.0, 'done')",
+                    (json.dumps({"dungeon": dungeon}), score, json.dumps(detail)))
+    con.commit()
+    con.close()
+    return str(path)
+
+
+def test_chronicle_totals_are_compared_over_dungeons_chronicled_on_both_sides(tmp_path):
+    """Dungeon 2 has no chronicle on the base side, so its theft is left out."""
+    base = _database(tmp_path / "a.sqlite3", [
+        (0, 500, {"depth": 5, "killer": "troll", "events": {"gold_stolen": 200,
+                                                           "gold_thefts": 1}}),
+        (1, 900, {"depth": 8, "killer": "centaur", "events": {"armor_rusted": 2}}),
+        (2, 100, {"depth": 2, "killer": "snake"}),
+    ])
+    new = _database(tmp_path / "b.sqlite3", [
+        (0, 700, {"depth": 6, "killer": "troll", "events": {}}),
+        (1, 900, {"depth": 8, "killer": "centaur", "events": {"armor_rusted": 3,
+                                                             "last_crowd": 8}}),
+        (2, 150, {"depth": 2, "killer": "snake", "events": {"gold_stolen": 99}}),
+    ])
+    text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
+    assert "dungeons 3: better 2, worse 0, same 1" in text
+    assert ("on the way (2 dungeons chronicled on both sides): gold_thefts 1 -> 0, "
+            "gold_stolen 200 -> 0, armor_rusted 2 -> 3") in text.splitlines()
+
+
+def test_without_chronicles_there_is_no_such_line(tmp_path):
+    """Records from before the chronicle compare as they always did."""
+    base = _database(tmp_path / "a.sqlite3", [(0, 10, {"depth": 1, "killer": "emu"})])
+    new = _database(tmp_path / "b.sqlite3", [(0, 20, {"depth": 1, "killer": "emu"})])
+    text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
+    assert "on the way" not in text
+    assert "better 1, worse 0, same 0" in text
