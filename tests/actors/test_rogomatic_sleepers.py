@@ -126,3 +126,45 @@ async def test_the_explorer_does_not_head_for_a_square_a_sleeper_lies_on():
     assert proposal is None or (proposal.action != "l" and "(12, 3)" not in proposal.rationale)
     bare = await with_pack(*walked, screen(["##@#  "], top=12))
     assert bare.ask("explore").action == "l"
+
+
+def _walked(cols: int, ahead: str) -> list:
+    """A passage walked from column 1 to ``cols``, then ``ahead`` seen beyond the hero;
+    the passage's far end (column 0) is left unexplored behind him."""
+    views = [screen(["#" * c + "@"], top=12) for c in range(1, cols)]
+    return [*views, screen(["#" * cols + "@" + ahead], top=12)]
+
+
+async def test_the_explorer_leaves_a_sleeping_thief_in_the_way_while_other_ground_is_left():
+    """A leprechaun asleep in the passage ahead: the way on beyond it is the cheapest
+    unexplored square (its square costs 60, the way back 66), but the step is a blow,
+    and its touch takes gold (dungeons 12 and 14 of 1.55). The explorer turns back; a
+    bare passage, or a hobgoblin there, it walks on as before."""
+    pipeline = await with_pack(*_walked(66, "L#"))
+    proposal = pipeline.ask("explore")
+    assert proposal.action == "h" and "(12, 0)" in proposal.rationale
+    bare = await with_pack(*_walked(66, "##"))
+    assert bare.ask("explore").action == "l"
+
+
+async def test_the_explorer_goes_past_a_sleeping_thief_when_nothing_else_is_left():
+    """With the passage behind walled off, the ground beyond the leprechaun is all that
+    is left: the explorer steps on (into it) rather than leave the level unexplored."""
+    pipeline = await with_pack(screen(["|@L#"], top=12))
+    proposal = pipeline.ask("explore")
+    assert proposal.action == "l" and "toward the unknown" in proposal.rationale
+
+
+async def test_with_the_stairs_lost_the_explorer_tries_a_thief_last():
+    """Two monsters lay asleep in a closed room with no stairs: the leprechaun is
+    nearer, but the explorer walks to the other first (the stairs are seldom under
+    it, and its touch takes gold). Out of view both are squares: the explorer keeps
+    where it saw the thief (it is asked on every screen, as the arbiter asks it)."""
+    seen = screen(closed((3, 2, "@"), (3, 5, "L"), (5, 11, "K")), top=2)
+    gone = screen(closed((3, 2, "@")), top=2)
+    pipeline = await with_pack(seen, tactics=PATIENT)
+    explorer = pipeline.expert("explore")
+    pipeline.ask("explore", explorer)
+    await _lost(pipeline, gone)
+    proposal = pipeline.ask("explore", explorer)
+    assert "(5, 11)" in proposal.rationale
