@@ -9,7 +9,7 @@ A game plugs in with an entry point in the ``belligerent.games`` group that name
 from __future__ import annotations
 
 import argparse
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -79,6 +79,10 @@ class GamePlugin:
     commands: tuple[GameCommand, ...] = ()
     #: How the daemon starts a session of this game without a human at the CLI.
     plan_session: PlanSession | None = None
+    #: The game's own account of finished records (``runtime.daemon.SessionRecord``),
+    #: printed under ``report``'s table: what a score distribution cannot say, such
+    #: as causes of death, or what the game's records keep beside the score.
+    describe_records: Callable[[Sequence[Any]], str] | None = None
 
     def command(self, name: str) -> GameCommand | None:
         return next((c for c in self.commands if c.name == name), None)

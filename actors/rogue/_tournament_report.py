@@ -16,6 +16,7 @@ positive, as in the paper (linear below 10 gold when some games scored nothing).
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -140,7 +141,7 @@ def format_summary(summary: Summary, *, title: str = "rogue", top_causes: int = 
     """The distribution as a few lines of text."""
     s = summary
     lines = [
-        f"{title}: {s.games} games, {s.seeded} on fixed dungeons",
+        f"{title}: {_games(s.games)}, {s.seeded} on fixed dungeons",
         f"  score   median {s.median:,.0f}   quartiles {s.q1:,.0f} - {s.q3:,.0f}   "
         f"10th-90th {s.p10:,.0f} - {s.p90:,.0f}",
         f"          mean {s.mean:,.0f}   best {s.best:,.0f}   worst {s.worst:,.0f}",
@@ -155,8 +156,9 @@ def format_summary(summary: Summary, *, title: str = "rogue", top_causes: int = 
         rest = sum(n for _, n in s.deaths[top_causes:])
         lines.append("  causes of death: " + shown + (f", others {rest}" if rest else ""))
     if s.chronicled:
-        lines.append(f"  on the way ({_games(s.chronicled)} chronicled): "
-                     + (", ".join(_event_text(*e) for e in s.events) or "nothing of note"))
+        told = ", ".join(_event_text(*e) for e in s.events) or "nothing of note"
+        lines += textwrap.wrap(f"  on the way ({_games(s.chronicled)} chronicled): {told}",
+                               width=100, subsequent_indent="    ", break_on_hyphens=False)
         ended, died = s.crowd_endings
         if ended:
             lines.append(f"  ended on a level with a crowd in view: {_games(ended)} "

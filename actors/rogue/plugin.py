@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -337,6 +337,19 @@ def _learning_table(store: TacticsStore, top: int = 5) -> str:
     return "\n".join(out)
 
 
+def describe_records(records: Sequence[Any]) -> str:
+    """``report``'s account of Rogue records beyond the score table: per agent version,
+    the depths, causes of death, and the chronicle's totals (``_tournament_report``)."""
+    by_version: dict[str, list[GameLine]] = {}
+    for r in records:
+        if r.outcome in NOT_PLAYED:
+            continue
+        by_version.setdefault(f"{r.agent} {r.agent_version}", []).append(
+            GameLine.from_record(r.outcome, r.score, r.cause, r.detail))
+    return "\n".join(format_summary(summarize(lines), title=f"rogue, {version}")
+                     for version, lines in sorted(by_version.items()))
+
+
 PLUGIN = GamePlugin(
     name="rogue",
     description="Rogue 5.4.4 (the user's binary) in a pseudo-terminal",
@@ -349,4 +362,5 @@ PLUGIN = GamePlugin(
                     "and save a box plot"),
     ),
     plan_session=plan_session,
+    describe_records=describe_records,
 )

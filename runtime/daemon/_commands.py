@@ -14,7 +14,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,7 @@ from ._control import (
 from ._daemon import DaemonConfig, open_daemon, run_daemon
 from ._events import DEFAULT_LEVEL, LEVELS, LogEvent, TailRequest, format_line
 from ._paths import default_database, default_socket
+from ._records import Records
 from ._report import CUT_SHORT, report
 
 
@@ -495,11 +496,26 @@ async def report_command(args: argparse.Namespace) -> int:
     table, path, note = report(args.game, databases, args.out,
                                fill=_recording_command(args.game, databases[0]))
     print(table)
+    plugin = available_games().get(args.game)
+    if plugin is not None and plugin.describe_records is not None:
+        print(plugin.describe_records(finished_records(args.game, databases)))
     if path is not None:
         print(f"plot: {path}")
     if note:
         print(f"belligerent: {note}", file=sys.stderr)
     return 0
+
+
+def finished_records(game: str, databases: Sequence[Path]) -> list[SessionRecord]:
+    """Every finished session of ``game`` in ``databases``, oldest first."""
+    rows: list[SessionRecord] = []
+    for database in databases:
+        records = Records(database)
+        try:
+            rows.extend(reversed(records.results(game=game, limit=0)))
+        finally:
+            records.close()
+    return rows
 
 
 COMMANDS = (

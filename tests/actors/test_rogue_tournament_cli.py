@@ -11,7 +11,9 @@ import pytest
 
 from actors.rogue.plugin import learned_tactics, load_tactics
 from protocols.rogue import ROGUE_ENV
+from runtime import SessionResult
 from runtime.cli import main
+from runtime.daemon import Records
 
 needs_rogue = pytest.mark.skipif(
     not os.environ.get(ROGUE_ENV),
@@ -90,6 +92,35 @@ def test_learned_tactics_need_learning_records(tmp_path):
     with pytest.raises(LookupError, match=r"^no learning records at .*none\.sqlite3; run "
                                           r"`belligerent tournament rogue --learn` first$"):
         learned_tactics(missing)
+
+
+def test_report_adds_each_versions_causes_and_chronicle_under_the_table(tmp_path, capsys):
+    """``report rogue`` prints the score table, then per version what the records keep
+    beside the score: depths, causes of death, and the chronicle's totals."""
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "r.sqlite3"
+    records = Records(db)
+    games = [("1.0", "death", 40.0, {"depth": 1, "killer": "hobgoblin", "events": {}}),
+             ("1.0", "quit", 1900.0, {"depth": 12, "events": {"gold_thefts": 1,
+                                                                "gold_stolen": 300}}),
+             ("2.0", "death", 900.0, {"depth": 8, "killer": "centaur",
+                                      "events": {"armor_rusted": 2}})]
+    records.add_batch("t", "rogue", 3, 1, 0, {}, "inline", [f"t-{i}" for i in range(3)])
+    for i, (version, outcome, score, detail) in enumerate(games):
+        records.finish(SessionResult(session=f"t-{i}", game="rogue", agent="rogomatic",
+                                     agent_version=version, seed=i, outcome=outcome,
+                                     score=score, turns=10, wall_time=1.0,
+                                     detail=tuple(detail.items())))
+    records.close()
+    assert 0 == main(["report", "rogue", "--db", str(db), "--out", str(tmp_path / "r.png")])
+    out = capsys.readouterr().out
+    first, second = out.index("rogue, rogomatic 1.0: 2 games"), out.index(
+        "rogue, rogomatic 2.0: 1 game,")
+    assert out.index("score by agent version") < first < second
+    assert "  causes of death: hobgoblin 1\n" in out[first:second]
+    assert ("on the way (2 games chronicled): purse lightened 1 in 1 game, gold stolen 300 "
+            "in 1 game") in out[first:second]
+    assert "armor rusted 2 in 1 game" in out[second:]
 
 
 @needs_rogue
