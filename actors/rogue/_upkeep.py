@@ -61,13 +61,6 @@ def waits_to_faint(s: Situation) -> bool:
             and s.tactics.eat_at >= 3 and inv is not None and bool(inv.of_kind("food")))
 
 
-def _stairs_known(s: Situation) -> bool:
-    """The stairs are on the map and the paths reach them."""
-    t, paths = s.terrain, s.paths
-    return t is not None and paths is not None and t.stairs is not None \
-        and paths.dist[index(t.stairs)] >= 0
-
-
 def _lands_on(player: Pos, key: str) -> Pos:
     """The square a step ``key`` from ``player`` goes to (or strikes)."""
     dr, dc = next((step for step, k in KEYS.items() if k == key), (0, 0))
@@ -393,15 +386,11 @@ class Exploration(SentAware):
         # its floor blank) are no reason to stop exploring: the way to them is unknown
         # ground. Searching walls instead, dungeons 27, 66 and 145 of 1.52 starved and
         # 190 met a rattlesnake after 1,300 to 1,900 searches.
-        reachable = _stairs_known(s)
+        reachable = t.stairs is not None and paths.dist[index(t.stairs)] >= 0
         impatient = (t.turns > patience or starving) and reachable
         if on_stairs and s.levitating:
             # '>' while floating fails without a turn passing: the float would never end.
             return Proposal("s", "explore: floating: wait on the stairs to land")
-        key = None
-        if frontier is not None and not impatient:
-            # None if what is left lies beyond a sleeping thief and the stairs are known.
-            frontier, key = self._spare_thieves(s, frontier)
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if starving:
                 why = "hungry with no food"
@@ -410,9 +399,11 @@ class Exploration(SentAware):
             else:
                 why = "short of food" if short else f"{t.turns} actions on level {t.level}"
             return Proposal(">", f"explore: {why}, down the stairs")
-        if frontier is not None and not impatient and key is not None:
-            return self._go(s, key, f"explore: toward the unknown at {frontier}",
-                            heading=frontier)
+        if frontier is not None and not impatient:
+            frontier, key = self._spare_thieves(s, frontier)
+            if key is not None:
+                return self._go(s, key, f"explore: toward the unknown at {frontier}",
+                                heading=frontier)
         if reachable and not on_stairs:
             if healthy or starving:
                 key = self._step(s, t.stairs)
@@ -427,7 +418,7 @@ class Exploration(SentAware):
                                         f"monster asleep at {sleeper}")
         return self._search(s)
 
-    def _spare_thieves(self, s: Situation, frontier: Pos) -> tuple[Pos | None, str | None]:
+    def _spare_thieves(self, s: Situation, frontier: Pos) -> tuple[Pos, str | None]:
         """The frontier to head for and the step toward it, not through a sleeping thief
         while another frontier is left.
 
@@ -436,12 +427,8 @@ class Exploration(SentAware):
         runs through it, and the explorer's step is a blow that wakes it. Its first
         touch takes a few times ``rnd(50 + 10 * level)`` gold (a leprechaun: 393 of the
         744 the hero carried on level 7 of dungeon 11 of 1.55, in a treasure room) or
-        an item, and it vanishes with it. So such a frontier is left for the others,
-        and once none is left the hero takes the known stairs rather than the blow: what
-        lies unexplored beyond one sleeper is a pile or two of gold, where a touch takes
-        a few piles' worth. A first build only put it last, and on level 7 of dungeon 12
-        the hero came back to the same leprechaun when the rest was explored, struck it
-        and lost the gold after all. With the stairs unknown it is taken after all.
+        an item, and it vanishes with it. So such a frontier is left for the others;
+        when none is left it is taken after all (a level left unexplored costs more).
         """
         key = self._step(s, frontier)
         thieves = s.sleeping_thieves
@@ -450,7 +437,7 @@ class Exploration(SentAware):
             self.spared.add(frontier)
             other = self._frontier(s)
             if other is None:
-                return None, None  # the stairs are known (see ``_frontier``): leave by them
+                break
             frontier, key = other, self._step(s, other)
         return frontier, key
 
@@ -491,9 +478,8 @@ class Exploration(SentAware):
         assert s.paths is not None
         nearest = self._nearest(s, lambda p: p not in self.refused and p not in self.spared
                                 and is_frontier(s, p))
-        if nearest is None and self.spared and not _stairs_known(s):
-            # Only frontiers beyond a sleeping thief are left, and no stairs to leave by:
-            # take them after all.
+        if nearest is None and self.spared:
+            # Only frontiers beyond a sleeping thief are left: take them after all.
             nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
         if goal in self.spared and nearest not in self.spared:

@@ -168,21 +168,3 @@ async def test_with_the_stairs_lost_the_explorer_tries_a_thief_last():
     await _lost(pipeline, gone)
     proposal = pipeline.ask("explore", explorer)
     assert "(5, 11)" in proposal.rationale
-
-
-async def test_the_hero_takes_the_known_stairs_rather_than_wake_a_thief_for_the_last_ground():
-    """Only the passage beyond a leprechaun asleep at the door is left unexplored, and
-    the stairs are in the room: the hero goes for the stairs, not through the thief
-    (a first build came back to it once the rest was explored: dungeon 12, level 7).
-    A hobgoblin there he would walk into as before."""
-    def doorway(monster: str) -> list[str]:
-        return ["--------------",
-                "|..%.........|",
-                "|............@" + monster + "#",
-                "|............|",
-                "--------------"]
-    pipeline = await with_pack(screen(doorway("L"), top=2))
-    proposal = pipeline.ask("explore")
-    assert proposal.action in ("h", "y") and "stairs" in proposal.rationale
-    hobgoblin = await with_pack(screen(doorway("#"), top=2))
-    assert hobgoblin.ask("explore").action == "l"
