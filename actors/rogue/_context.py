@@ -110,13 +110,6 @@ class Situation:
         return frozenset(t.seen.pos for t in self.threats
                          if t.left_asleep and t.info.flags & {"freezes", "steals"})
 
-    @property
-    def sleeping_thieves(self) -> frozenset[Pos]:
-        """The squares of the thieves in view let lie (a leprechaun, a nymph): a step
-        into one is the blow that wakes it, and its first touch takes gold or an item."""
-        return frozenset(t.seen.pos for t in self.threats
-                         if t.left_asleep and "steals" in t.info.flags)
-
     def step_ok(self, a: Pos, b: Pos) -> bool:
         """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
         if self.terrain is None:

@@ -61,12 +61,6 @@ def waits_to_faint(s: Situation) -> bool:
             and s.tactics.eat_at >= 3 and inv is not None and bool(inv.of_kind("food")))
 
 
-def _lands_on(player: Pos, key: str) -> Pos:
-    """The square a step ``key`` from ``player`` goes to (or strikes)."""
-    dr, dc = next((step for step, k in KEYS.items() if k == key), (0, 0))
-    return (player[0] + dr, player[1] + dc)
-
-
 def _attacked(s: Situation) -> bool:
     """Struck at this turn."""
     return s.events is not None and "hit_by" in s.events.kinds()
@@ -336,10 +330,6 @@ class Exploration(SentAware):
         #: he swung back and forth (see ``_step``).
         self.trail: list[Pos] = []
         self.route: list[Pos] = []
-        #: Unexplored squares on this level whose way begins with a blow at a sleeping
-        #: thief, and the squares thieves were seen asleep on (see ``_spare_thieves``).
-        self.spared: set[Pos] = set()
-        self.thieves: set[Pos] = set()
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -350,8 +340,6 @@ class Exploration(SentAware):
             self.goal = None
             self.abandoned, self.refused, self.refusals = set(), set(), {}
             self.trail, self.route = [], []
-            self.spared, self.thieves = set(), set()
-        self.thieves |= s.sleeping_thieves
         still = self.last is not None and self.last[0] == s.player and not s.sensed.message
         # Our own step toward the unknown, sent three times from here, and the hero still
         # here with nothing said: the map shows a way Rogue does not have (dungeon 85 of
@@ -400,7 +388,7 @@ class Exploration(SentAware):
                 why = "short of food" if short else f"{t.turns} actions on level {t.level}"
             return Proposal(">", f"explore: {why}, down the stairs")
         if frontier is not None and not impatient:
-            frontier, key = self._spare_thieves(s, frontier)
+            key = self._step(s, frontier)
             if key is not None:
                 return self._go(s, key, f"explore: toward the unknown at {frontier}",
                                 heading=frontier)
@@ -417,29 +405,6 @@ class Exploration(SentAware):
                 return self._go(s, key, f"explore: no stairs found: they may lie under the "
                                         f"monster asleep at {sleeper}")
         return self._search(s)
-
-    def _spare_thieves(self, s: Situation, frontier: Pos) -> tuple[Pos, str | None]:
-        """The frontier to head for and the step toward it, not through a sleeping thief
-        while another frontier is left.
-
-        A leprechaun or nymph is let lie (``Situation.let_lie``), and the paths price
-        its square like a wall, but where it lies in a passage or a doorway the way on
-        runs through it, and the explorer's step is a blow that wakes it. Its first
-        touch takes a few times ``rnd(50 + 10 * level)`` gold (a leprechaun: 393 of the
-        744 the hero carried on level 7 of dungeon 11 of 1.55, in a treasure room) or
-        an item, and it vanishes with it. So such a frontier is left for the others;
-        when none is left it is taken after all (a level left unexplored costs more).
-        """
-        key = self._step(s, frontier)
-        thieves = s.sleeping_thieves
-        while key is not None and frontier not in self.spared and \
-                _lands_on(s.player, key) in thieves:
-            self.spared.add(frontier)
-            other = self._frontier(s)
-            if other is None:
-                break
-            frontier, key = other, self._step(s, other)
-        return frontier, key
 
     def _towards(self, s: Situation, sleeper: Pos) -> str | None:
         """The step toward the sleeper's square; from two squares off, straight beside it
@@ -458,11 +423,7 @@ class Exploration(SentAware):
             return None
         lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
         reachable = [p for p in lying if s.paths.dist[index(p)] > 0]
-        # A thief last: the stairs are seldom under it, and the blow costs gold or an
-        # item (dungeons 12 and 14 of 1.55 woke leprechauns so, on level 7). Known by
-        # the squares thieves were seen on, since a sleeper out of view is only a square.
-        return min(reachable, key=lambda p: (p in self.thieves, s.paths.dist[index(p)]),
-                   default=None)
+        return min(reachable, key=lambda p: s.paths.dist[index(p)], default=None)
 
     def _frontier(self, s: Situation) -> Pos | None:
         """The nearest unexplored square, or the one we were heading for if it is not
@@ -476,14 +437,8 @@ class Exploration(SentAware):
         that replaced it is open.
         """
         assert s.paths is not None
-        nearest = self._nearest(s, lambda p: p not in self.refused and p not in self.spared
-                                and is_frontier(s, p))
-        if nearest is None and self.spared:
-            # Only frontiers beyond a sleeping thief are left: take them after all.
-            nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
+        nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
-        if goal in self.spared and nearest not in self.spared:
-            goal = None
         if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
             self.goal = nearest
             return nearest
