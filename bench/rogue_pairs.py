@@ -25,6 +25,8 @@ import random
 import sqlite3
 import statistics
 
+from actors.rogue._chronicle import EVENT_NAMES
+
 #: How the loader names a game the agent quit itself (the surrender expert).
 SURRENDERED = "quit (surrendered)"
 #: Turns after a quit within which the base version's death counts as the same fight.
@@ -132,7 +134,6 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
 def event_changes(base: list[dict], new: list[dict]) -> str:
     """Each chronicle count's total on both sides ("gold_stolen 1530 -> 900"), in the
     chronicle's order; counts that are not totals (``last_crowd``) are left out."""
-    from actors.rogue._chronicle import EVENT_NAMES
 
     def total(side: list[dict], name: str) -> int:
         return sum(e.get(name, 0) for e in side)

@@ -15,7 +15,7 @@ the next level down, every one of them mean: they wake as the hero comes in view
 come together. The chronicle keeps how many levels showed a crowd and the last such
 level, so the report can say how many games ended on one.
 
-Only fresh messages count (``_sense.sense``): a message left on the screen under a
+Only fresh messages count (``_sense.ScreenSequence``): a message left on the screen under a
 closed inventory list, or an answered item question, is not news. Gold stolen is
 the drop of the status line's gold after "your purse feels lighter": Rogue takes
 it in the same turn, but the status line may show it a screen later, under a
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._sense import interpret, message_parts, sense
+from ._sense import ScreenSequence, interpret, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
@@ -40,7 +40,7 @@ class Chronicle:
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(EVENT_NAMES, 0)
-        self._previous_kind = ""
+        self._screens = ScreenSequence()
         #: The status line's gold before the last theft, until the status shows the drop.
         self._gold_before_theft: int | None = None
         self._gold: int | None = None
@@ -51,12 +51,9 @@ class Chronicle:
         """Read one screen (any view without a message line or status is skipped)."""
         if not hasattr(view, "lines") or not hasattr(view, "message"):
             return
-        sensed = sense(view)
-        # Closing a list restores the screen under it, old message and all (``Sense``).
-        fresh = sensed.fresh and self._previous_kind != "inventory"
-        self._previous_kind = sensed.kind
+        sensed = self._screens.sense(view)
         gold_before = self._gold
-        if fresh:
+        if sensed.fresh:
             for part in message_parts(view.message):
                 for event in interpret(part):
                     self._count(event.kind, part, gold_before)

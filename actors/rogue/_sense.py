@@ -68,15 +68,26 @@ class Sense(KnowledgeSource):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._previous = ""
+        self._screens = ScreenSequence()
 
     async def activate(self, activation: Activation) -> None:
-        sensed = sense(activation.read("observation"))
+        await activation.write("sensed", self._screens.sense(activation.read("observation")))
+
+
+class ScreenSequence:
+    """:func:`sense` over the screens of one game, in order: a message is news only if
+    the screen before was not a list, since closing a list restores the screen under
+    it, old message and all. (The sense source and the chronicle both read so.)"""
+
+    def __init__(self) -> None:
+        self._previous = ""
+
+    def sense(self, view) -> Sensed:  # noqa: ANN001 - a RogueView
+        sensed = sense(view)
         if self._previous == "inventory" and sensed.fresh:
-            # Closing a list restores the screen under it, old message and all.
             sensed = attrs.evolve(sensed, fresh=False)
         self._previous = sensed.kind
-        await activation.write("sensed", sensed)
+        return sensed
 
 
 _MON = r"(?:the |an? )?(?P<m>[a-z][a-z ]*?)"
