@@ -84,6 +84,23 @@ def cut_off(t: Terrain, paths: PathField) -> frozenset[tuple[int, int]]:
     return frozenset(seen - ours)
 
 
+def unseen_cells(t: Terrain, paths: PathField) -> tuple[tuple[int, int], ...]:
+    """Cells of the 3x3 grid that hold a part of the level we have not been in: cells
+    where nothing at all is known, and cells seen but cut off from us (:func:`cut_off`).
+
+    Rogue joins every cell to the level (a room, or a passage junction where the room
+    is gone), so with no unexplored ground left such a cell is behind a secret door
+    or a hidden passage square, and it holds a room's gold half the time.
+    """
+    known: set[tuple[int, int]] = set()
+    for r, row in enumerate(t.rows):
+        for c, ch in enumerate(row):
+            if ch != " ":
+                known.add(cell_of((r + TOP, c)))
+    blank = {(cr, cc) for cr in range(3) for cc in range(3)} - known
+    return tuple(sorted(blank | cut_off(t, paths)))
+
+
 def hidden_odds(t: Terrain, paths: PathField | None = None) -> dict[Pos, tuple[float, float]]:
     """Where a secret door or hidden passage square may be: ``square -> (worth, miss)``.
 

@@ -97,6 +97,10 @@ class Tactics:
     zap_below: float = _f(0.4, 0.0, 1.0, "zap wands at monsters when hp/max hp is below this")
     #: Exploration: searches per spot at a dead end before moving on.
     search_turns: int = _i(10, 3, 40, "searches per dead-end spot")
+    #: Exploration: with nothing left to walk to but a cell of the level unseen (behind
+    #: a secret door), search for the way in before taking known stairs (from 1.59).
+    seek_hidden: bool = _b(True, "search for the way into an unseen part of the level "
+                                 "before taking known stairs")
     #: Exploration: actions on a level before taking known stairs anyway.
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration and health: with no food in the pack, the hero is short of food once

@@ -34,7 +34,7 @@ from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
 from ._grid import KEYS, STEPS, Pos, chebyshev, index, key_towards, neighbours
-from ._hidden import WALKABLE, best_spot
+from ._hidden import WALKABLE, best_spot, unseen_cells
 from ._intern import MEAL_LEAST
 from ._paths import path_to
 
@@ -379,6 +379,15 @@ class Exploration(SentAware):
         if on_stairs and s.levitating:
             # '>' while floating fails without a turn passing: the float would never end.
             return Proposal("s", "explore: floating: wait on the stairs to land")
+        # Nothing left to walk to, but a part of the level unseen: it is behind a secret
+        # door or a hidden passage square, with its rooms' gold. Until 1.59 known stairs
+        # ended the level here, and dungeon 114 of 1.55 left levels 7 and 8 with no gold,
+        # one room and four of nine cells seen.
+        if (reachable and frontier is None and not impatient and not short
+                and tactics.seek_hidden):
+            unseen = unseen_cells(t, paths)
+            if unseen:
+                return self._search(s, f"{len(unseen)} of 9 cells unseen")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if starving:
                 why = "hungry with no food"
@@ -497,7 +506,7 @@ class Exploration(SentAware):
         assert s.paths is not None
         return nearest(s.paths, goal)
 
-    def _search(self, s: Situation) -> Proposal:
+    def _search(self, s: Situation, why: str = "") -> Proposal:
         """Search at the spot most likely to show a hidden way on, for its cost in turns.
 
         A spot is searched ``search_turns`` times, counted by us: the terrain's counts
@@ -524,9 +533,11 @@ class Exploration(SentAware):
             if self.searches >= turns:
                 self.done = s.player
             n = t.searched[index(s.player)]
-            return Proposal("s", f"explore: search for secret doors here ({n} so far)")
+            because = f": {why}" if why else ""
+            return Proposal("s", f"explore: search for secret doors here ({n} so far){because}")
         key = s.step_to(spot)
+        because = f": {why}" if why else ""
         if key is None:
             self.search_spot = None
-            return Proposal("s", "explore: search (no way to the chosen spot)")
-        return self._go(s, key, f"explore: to the search spot at {spot}")
+            return Proposal("s", f"explore: search (no way to the chosen spot){because}")
+        return self._go(s, key, f"explore: to the search spot at {spot}{because}")

@@ -15,7 +15,10 @@ from test_rogomatic_support import (
 )
 
 from actors.rogue import Tactics
+from actors.rogue._facts import Terrain
 from actors.rogue._grid import KEYS, chebyshev, index
+from actors.rogue._hidden import unseen_cells
+from actors.rogue._paths import compute
 from actors.rogue._upkeep import short_of_food
 
 MOVES = {key: step for step, key in KEYS.items()}
@@ -253,6 +256,77 @@ async def test_exploration_searches_toward_a_part_of_the_level_it_cannot_reach()
     expert = pipeline.expert("explore")
     pipeline.ask("explore", expert)
     assert expert.search_spot[1] == 11
+
+
+def with_stairs(rows: list[str], stairs: tuple[int, int]) -> list[str]:
+    """``rows`` (from screen row 1) with the stairs drawn at ``stairs`` unless the hero
+    stands there."""
+    r, c = stairs
+    if rows[r - 1][c] == "@":
+        return rows
+    return [row[:c] + "%" + row[c + 1:] if i == r - 1 else row for i, row in enumerate(rows)]
+
+
+async def walked_to_stairs(tactics: Tactics | None = None) -> Pipeline:
+    """The hero has walked :func:`two_rooms` from the right room onto the stairs in the
+    left one: nothing left to walk to, seven of the nine cells never seen."""
+    path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
+    return await with_pack(*[screen(with_stairs(two_rooms(p), (3, 6))) for p in path],
+                           tactics=tactics)
+
+
+async def test_exploration_searches_for_an_unseen_part_of_the_level_before_the_stairs():
+    """Stairs under the hero and nothing left to walk to, but most of the level unseen:
+    it lies behind a secret door, with its rooms' gold, so search rather than go down.
+
+    Until 1.59 the known stairs ended the level there: dungeon 114 of 1.55 left levels
+    7 and 8 with no gold, one room and four of the nine cells seen.
+    """
+    pipeline = await walked_to_stairs()
+    assert pipeline.read("terrain").stairs == (3, 6)
+    proposal = pipeline.ask("explore")
+    assert proposal.action != ">", proposal
+    assert "search" in proposal.rationale and "7 of 9 cells unseen" in proposal.rationale
+
+
+async def test_the_search_for_an_unseen_part_gives_way_to_patience_and_the_switch():
+    """Past ``level_patience``, or with ``seek_hidden`` off, the stairs are taken."""
+    for tactics in (Tactics(level_patience=10), Tactics(seek_hidden=False)):
+        pipeline = await walked_to_stairs(tactics)
+        proposal = pipeline.ask("explore")
+        assert proposal.action == ">", (tactics, proposal)
+
+
+async def test_exploration_short_of_food_does_not_search_for_an_unseen_part():
+    """No food and the food clock low: new levels bring food, so down the stairs."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
+    pipeline = await with_pack(*[screen(with_stairs(two_rooms(p), (3, 6))) for p in path],
+                               pack=no_food, tactics=Tactics(food_reserve=2000))
+    assert pipeline.ask("explore").action == ">"
+
+
+def test_unseen_cells_are_blank_cells_and_cells_seen_out_of_reach():
+    """Blank cells count, and so does a cell whose floor is seen but cannot be reached;
+    a level with something known in every cell and all of it reachable has none."""
+    def terrain(rows: list[str]) -> Terrain:
+        rows = [r.replace("@", ".").ljust(80) for r in rows]
+        return Terrain(level=1, rows=tuple(rows + [" " * 80] * (22 - len(rows))))
+
+    joined = terrain(two_rooms((4, 6)))
+    assert unseen_cells(joined, compute(joined, (4, 6), {})) == (
+        (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2))
+    apart = terrain(two_rooms((4, 6), joined=False))
+    assert (0, 1) in unseen_cells(apart, compute(apart, (4, 6), {}))
+    assert (0, 1) not in unseen_cells(joined, compute(joined, (4, 6), {}))
+    # A passage across every band of cells, joined down the left edge: all nine seen.
+    rows = [" " * 80 for _ in range(22)]
+    for r in (2, 10, 18):
+        rows[r] = " " + "#" * 79
+    for r in range(2, 19):
+        rows[r] = " #" + rows[r][2:]
+    full = terrain(rows)
+    assert unseen_cells(full, compute(full, (3, 1), {})) == ()
 
 
 async def test_exploration_searches_in_a_door_that_leads_nowhere():
