@@ -624,18 +624,13 @@ async def test_waiting_for_the_faint_from_hungry_eats_early_only_when_weak():
 
 
 async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
-    """An unvisited door leads on; with the level done and on the stairs, go down.
-
-    (A closed room alone leaves eight cells of the level unseen, where 1.59 searches
-    for the way in: ``seek_hidden`` off, this is the level done, as before 1.59.)
-    """
+    """An unvisited door leads on; with the level done and on the stairs, go down."""
     pipeline = await with_pack(screen(room_with((4, 12, "@")), top=2))
     proposal = pipeline.ask("explore")
     assert proposal.action == "l" and "unknown" in proposal.rationale
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
-    pipeline = await with_pack(screen(before, top=2), screen(on, top=2),
-                               tactics=attrs.evolve(Tactics(), seek_hidden=False))
+    pipeline = await with_pack(screen(before, top=2), screen(on, top=2))
     proposal = pipeline.ask("explore")
     assert proposal.action == ">"
 
@@ -680,13 +675,11 @@ async def test_exploration_does_not_take_up_again_a_way_it_gave_up():
 
 async def test_a_floating_hero_waits_on_the_stairs_until_he_lands():
     """'>' while levitating fails and takes no turn, so the float never ended (a game
-    pressed it 6,000 times until the time cap): wait a turn instead; down once landed.
-    (``seek_hidden`` off: the closed room is the level, not one cell of nine.)"""
+    pressed it 6,000 times until the time cap): wait a turn instead; down once landed."""
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
     pipeline = await with_pack(screen(before, top=2), screen(
-        on, top=2, message="You can't.  You're floating off the ground!"),
-        tactics=attrs.evolve(Tactics(), seek_hidden=False))
+        on, top=2, message="You can't.  You're floating off the ground!"))
     assert pipeline.read("inventory").stale is False
     explore = pipeline.expert("explore")
     assert pipeline.ask("explore", explore).action == "s"

@@ -267,7 +267,11 @@ def with_stairs(rows: list[str], stairs: tuple[int, int]) -> list[str]:
     return [row[:c] + "%" + row[c + 1:] if i == r - 1 else row for i, row in enumerate(rows)]
 
 
-async def walked_to_stairs(tactics: Tactics | None = None) -> Pipeline:
+#: The tactics with the search for an unseen part of the level on (off by default).
+SEEKING = Tactics(seek_hidden=True)
+
+
+async def walked_to_stairs(tactics: Tactics = SEEKING) -> Pipeline:
     """The hero has walked :func:`two_rooms` from the right room onto the stairs in the
     left one: nothing left to walk to, seven of the nine cells never seen."""
     path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
@@ -276,11 +280,12 @@ async def walked_to_stairs(tactics: Tactics | None = None) -> Pipeline:
 
 
 async def test_exploration_searches_for_an_unseen_part_of_the_level_before_the_stairs():
-    """Stairs under the hero and nothing left to walk to, but most of the level unseen:
-    it lies behind a secret door, with its rooms' gold, so search rather than go down.
+    """With ``seek_hidden`` on: stairs under the hero and nothing left to walk to, but
+    most of the level unseen: it lies behind a secret door, with its rooms' gold, so
+    search rather than go down.
 
-    Until 1.59 the known stairs ended the level there: dungeon 114 of 1.55 left levels
-    7 and 8 with no gold, one room and four of the nine cells seen.
+    Known stairs end the level there by default: dungeon 114 of 1.55 left levels 7 and
+    8 with no gold, one room and four of the nine cells seen.
     """
     pipeline = await walked_to_stairs()
     assert pipeline.read("terrain").stairs == (3, 6)
@@ -290,8 +295,9 @@ async def test_exploration_searches_for_an_unseen_part_of_the_level_before_the_s
 
 
 async def test_the_search_for_an_unseen_part_gives_way_to_patience_and_the_switch():
-    """Past ``level_patience``, or with ``seek_hidden`` off, the stairs are taken."""
-    for tactics in (Tactics(level_patience=10), Tactics(seek_hidden=False)):
+    """Past ``level_patience``, or with ``seek_hidden`` off (the default from 1.60),
+    the stairs are taken."""
+    for tactics in (Tactics(level_patience=10, seek_hidden=True), Tactics()):
         pipeline = await walked_to_stairs(tactics)
         proposal = pipeline.ask("explore")
         assert proposal.action == ">", (tactics, proposal)
@@ -302,7 +308,8 @@ async def test_exploration_short_of_food_does_not_search_for_an_unseen_part():
     no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
     path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
     pipeline = await with_pack(*[screen(with_stairs(two_rooms(p), (3, 6))) for p in path],
-                               pack=no_food, tactics=Tactics(food_reserve=2000))
+                               pack=no_food,
+                               tactics=Tactics(food_reserve=2000, seek_hidden=True))
     assert pipeline.ask("explore").action == ">"
 
 
