@@ -92,13 +92,14 @@ def unseen_cells(t: Terrain, paths: PathField) -> tuple[tuple[int, int], ...]:
     is gone), so with no unexplored ground left such a cell is behind a secret door
     or a hidden passage square, and it holds a room's gold half the time.
     """
-    known: set[tuple[int, int]] = set()
-    for r, row in enumerate(t.rows):
-        for c, ch in enumerate(row):
-            if ch != " ":
-                known.add(cell_of((r + TOP, c)))
-    blank = {(cr, cc) for cr in range(3) for cc in range(3)} - known
+    blank = {(cr, cc) for cr in range(3) for cc in range(3)} - known_cells(t.rows)
     return tuple(sorted(blank | cut_off(t, paths)))
+
+
+def known_cells(rows: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """Cells of the 3x3 grid where anything at all is drawn (``rows`` from screen row 1)."""
+    return frozenset(cell_of((r + TOP, c))
+                     for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != " ")
 
 
 def hidden_odds(t: Terrain, paths: PathField | None = None) -> dict[Pos, tuple[float, float]]:
@@ -123,18 +124,16 @@ def _hidden_ways(rows: tuple[str, ...], stairs: Pos | None, ends: frozenset[Pos]
         r, c = pos
         return rows[r - TOP][c] if TOP <= r < TOP + len(rows) and 0 <= c < len(rows[0]) else " "
 
-    known: set[tuple[int, int]] = set()
+    known = known_cells(rows)
     passages: dict[tuple[int, int], int] = {}
     walled: set[tuple[int, int]] = set()
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if ch != " ":
+            if ch == "#":
                 cell = cell_of((r + TOP, c))
-                known.add(cell)
-                if ch == "#":
-                    passages[cell] = passages.get(cell, 0) + 1
-                elif ch in "-|":
-                    walled.add(cell)
+                passages[cell] = passages.get(cell, 0) + 1
+            elif ch in "-|":
+                walled.add(cell_of((r + TOP, c)))
     mazes = {cell for cell, n in passages.items() if n >= MAZE_PASSAGES and cell not in walled}
     target = cell_of(stairs) if stairs is not None else None
     odds: dict[Pos, tuple[float, float]] = {}

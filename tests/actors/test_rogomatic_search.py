@@ -271,12 +271,12 @@ def with_stairs(rows: list[str], stairs: tuple[int, int]) -> list[str]:
 SEEKING = Tactics(seek_hidden=True)
 
 
-async def walked_to_stairs(tactics: Tactics = SEEKING) -> Pipeline:
+async def walked_to_stairs(tactics: Tactics = SEEKING, pack: list[str] = PACK) -> Pipeline:
     """The hero has walked :func:`two_rooms` from the right room onto the stairs in the
     left one: nothing left to walk to, seven of the nine cells never seen."""
     path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
     return await with_pack(*[screen(with_stairs(two_rooms(p), (3, 6))) for p in path],
-                           tactics=tactics)
+                           pack=pack, tactics=tactics)
 
 
 async def test_exploration_searches_for_an_unseen_part_of_the_level_before_the_stairs():
@@ -306,10 +306,7 @@ async def test_the_search_for_an_unseen_part_gives_way_to_patience_and_the_switc
 async def test_exploration_short_of_food_does_not_search_for_an_unseen_part():
     """No food and the food clock low: new levels bring food, so down the stairs."""
     no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
-    path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
-    pipeline = await with_pack(*[screen(with_stairs(two_rooms(p), (3, 6))) for p in path],
-                               pack=no_food,
-                               tactics=Tactics(food_reserve=2000, seek_hidden=True))
+    pipeline = await walked_to_stairs(Tactics(food_reserve=2000, seek_hidden=True), no_food)
     assert pipeline.ask("explore").action == ">"
 
 
