@@ -51,9 +51,11 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
 
     A step must end two squares from every monster. Rogue lets no one strike
     diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
-    that, but a first step there measured worse (README: 1.14), so the step taken
-    keeps the two squares. Merit:
-    toward the stairs (a real escape), along a loop, away from choke-point dead ends.
+    that, but a first step there measured worse (README: 1.14), so by default the
+    step taken keeps the two squares, and a plan that counted on a bend can end at
+    it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, or always).
+    Merit: toward the stairs (a real escape), along a loop, away from choke-point
+    dead ends.
     """
     here = s.player
     occupied = s.occupied
@@ -62,11 +64,17 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     cycles = s.connect.cycles if s.connect is not None else frozenset()
     dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
     stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
+    past_corners = s.tactics.corner_first_step
     for n in neighbours(here):
         if n in occupied or not s.step_ok(here, n):
             continue
-        if any(chebyshev(n, t.seen.pos) < 2 for t in threats):
-            continue  # beside it: the plan's later moves may pass a corner, not this one
+        beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
+        if beside:
+            nearer = stairs_now > 0 and chebyshev(n, stairs) < chebyshev(here, stairs)
+            if past_corners == 0 or (past_corners == 1 and not nearer):
+                continue  # beside it: the plan's later moves may pass a corner, not this one
+            if any(s.step_ok(m, n) for m in beside):
+                continue  # it could step here, so it can strike here
         merit = 0
         why = "away"
         if stairs is not None and stairs_now > 0:

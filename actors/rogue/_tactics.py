@@ -55,6 +55,13 @@ class Tactics:
     #: Without a loop the retreat stops at 0.7.
     kite_until: float = _f(1.0, 0.0, 1.0, "walk a loop away from a following monster "
                                           "until hp/max hp reaches this")
+    #: Battlestations: may the retreat's first step end diagonally beside a monster past
+    #: a doorway or a corner of rock, where Rogue lets it neither step nor strike (the
+    #: look-ahead counts such squares for the later moves)? 0: never, the step keeps two
+    #: squares (1.14's rule); 1: only a step toward the known stairs; 2: any step.
+    corner_first_step: int = _i(0, 0, 2, "a retreat's first step may pass a doorway or "
+                                         "corner beside the monster: 0 never, 1 toward "
+                                         "the stairs, 2 always")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,

@@ -4,7 +4,7 @@ from test_rogomatic_support import screen, status, with_pack
 
 from actors.rogue import Tactics
 from actors.rogue._combat import KITE_MOVES
-from actors.rogue._grid import TOP
+from actors.rogue._grid import TOP, neighbours
 from actors.rogue._kite import Kite
 
 
@@ -189,6 +189,47 @@ async def test_the_first_step_keeps_two_squares_even_round_a_corner():
     kite = Kite(pipeline.situation().terrain.rows)
     assert kite.first_steps((RING_TOP + 1, RING_LEFT), ((RING_TOP, RING_LEFT),), 24) == {
         (RING_TOP + 1, RING_LEFT + 1): 8}
+
+
+async def _at_the_bend(tactics: Tactics, end: str = "#"):
+    """The bend of the test above, the passage ending in ``end`` (``%``: the stairs)."""
+    bend = [" " * RING_LEFT + "#", " " * RING_LEFT + "@#######" + end]
+    seen = screen(bend, top=RING_TOP)
+    fight = screen([" " * RING_LEFT + "H", bend[1]], top=RING_TOP,
+                   status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
+    return await with_pack(seen, fight, tactics=tactics)
+
+
+async def test_the_first_step_may_pass_the_corner_when_the_tactic_says_so():
+    """``corner_first_step`` 2: the step east, out of the hobgoblin's reach past the
+    rock, is taken (1.60's dungeon 44 turned at such a bend at 9 of 12 and died); 1:
+    only when it leads toward the known stairs; 0 (the default): never."""
+    east = "l"
+    always = (await _at_the_bend(Tactics(corner_first_step=2))).ask("melee")
+    assert always.action == east and "retreat away" in always.rationale
+    assert (await _at_the_bend(Tactics(corner_first_step=1))).ask("melee").action != east
+    to_stairs = (await _at_the_bend(Tactics(corner_first_step=1), end="%")).ask("melee")
+    assert to_stairs.action == east and "toward the stairs" in to_stairs.rationale
+    never = (await _at_the_bend(Tactics(), end="%")).ask("melee")
+    assert never.rationale.startswith("melee: strike the hobgoblin")
+
+
+async def test_no_first_step_where_the_monster_could_still_strike():
+    """A diagonal step across open floor ends beside the monster within its reach:
+    however the tactic is set, that step is never a retreat."""
+    from test_rogomatic_support import room_with
+
+    view = screen(room_with((4, 3, "@"), (4, 2, "H")), top=2,
+                  status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
+    pipeline = await with_pack(screen(room_with((4, 3, "@")), top=2), view,
+                               tactics=Tactics(corner_first_step=2))
+    s = pipeline.situation()
+    from actors.rogue._combat import escape_moves
+
+    monster = s.threats[0].seen.pos
+    steps = {n for _, n, _ in escape_moves(s, s.threats)}
+    assert steps and all(max(abs(r - monster[0]), abs(c - monster[1])) >= 2 for r, c in steps)
+    assert len(steps) < sum(1 for n in neighbours(s.player) if s.step_ok(s.player, n)) - 1
 
 
 async def test_a_walk_away_goes_on_once_the_hero_heals_past_the_line_that_started_it():

@@ -69,7 +69,8 @@ class Pipeline:
     """Every Rog-O-Matic knowledge source on one blackboard, fed a view at a time."""
 
     def __init__(self, tactics: Tactics | None = None) -> None:
-        self.spec = rogomatic_agent(tactics or Tactics())
+        self.tactics = tactics or Tactics()
+        self.spec = rogomatic_agent(self.tactics)
         self.board = Blackboard()
         self.sources = [factory(seed=0) for factory in self.spec.knowledge_sources]
         self.generation = 0
@@ -95,9 +96,9 @@ class Pipeline:
         return cls(seed=0)
 
     def situation(self) -> Situation:
-        """What the experts see on the board now (with the default tactics)."""
+        """What the experts see on the board now (with the pipeline's tactics)."""
         view = BoardView(self.board, self.expert("melee"), self.generation)
-        situation = Situation.read(view, Tactics())
+        situation = Situation.read(view, self.tactics)
         assert situation is not None
         return situation
 
