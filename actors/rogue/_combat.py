@@ -51,7 +51,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
 
     A step must end two squares from every monster. Rogue lets no one strike
     diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
-    that, but a first step there measured worse (README: 1.14), so by default the
+    that, but a first step there measured worse (README: 1.14, 1.60), so by default the
     step taken keeps the two squares, and a plan that counted on a bend can end at
     it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, or always).
     Merit: toward the stairs (a real escape), along a loop, away from choke-point
