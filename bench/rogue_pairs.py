@@ -41,6 +41,30 @@ def load(paths: str) -> dict[int, dict]:
     return out
 
 
+def unfinished(paths: str) -> int:
+    """Games queued or still running in the comma-separated databases."""
+    count = 0
+    for path in paths.split(","):
+        con = sqlite3.connect(path)
+        count += con.execute("select count(*) from sessions where state != 'done'").fetchone()[0]
+        con.close()
+    return count
+
+
+def partial_warning(base: str, new: str) -> str | None:
+    """A line saying the reading is part-way, or None when every game has ended.
+
+    A tournament plays its block of dungeons in order, and a run read part-way can
+    swing: 1.60's shallow-escape run read -77 (-153 to -2) after 223 of its 300
+    dungeons and +9 (-62 to +81) at the end (README).
+    """
+    left = {side: unfinished(paths) for side, paths in (("base", base), ("new", new))}
+    if not any(left.values()):
+        return None
+    named = ", ".join(f"{n} in {side}" for side, n in left.items() if n)
+    return f"part-way: {named} not yet ended; read the comparison again once every game has"
+
+
 def sign_test(better: int, worse: int) -> float:
     """Two-sided exact sign test: the chance of a split this uneven from a fair coin."""
     n, k = better + worse, min(better, worse)
@@ -82,6 +106,9 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
     keys = sorted(set(base) & set(new))
     if games is not None:
         keys = keys[:games]
+    if not keys:
+        return ("no dungeon has an ended game on both sides: compare runs of the same "
+                "dungeons (the same --seed and --games)")
     lines = []
     better = worse = same = 0
     for k in keys:
@@ -161,6 +188,9 @@ def main() -> None:
                         help="compare only the first N dungeons present in both")
     args = parser.parse_args()
     print(compare(load(args.base), load(args.new), args.games))
+    warning = partial_warning(args.base, args.new)
+    if warning is not None:
+        print(warning)
 
 
 if __name__ == "__main__":

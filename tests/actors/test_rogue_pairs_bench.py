@@ -51,3 +51,26 @@ def test_without_chronicles_there_is_no_such_line(tmp_path):
     text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
     assert "on the way" not in text
     assert "better 1, worse 0, same 0" in text
+
+
+def test_a_run_read_before_its_games_end_says_so(tmp_path):
+    """A game still running in the new run makes the reading part-way; once it has
+    ended, the warning goes."""
+    base = _database(tmp_path / "a.sqlite3", [(0, 10, {"depth": 1, "killer": "emu"})])
+    new = _database(tmp_path / "b.sqlite3", [(0, 20, {"depth": 1, "killer": "emu"})])
+    assert rogue_pairs.partial_warning(base, new) is None
+    con = sqlite3.connect(new)
+    con.execute("insert into sessions values (?, NULL, NULL, NULL, '{}', NULL, 'running')",
+                (json.dumps({"dungeon": 1}),))
+    con.commit()
+    con.close()
+    warning = rogue_pairs.partial_warning(base, new)
+    assert warning is not None and "1 in new" in warning and "base" not in warning
+    assert 1 not in rogue_pairs.load(new)  # the running game is not compared
+
+
+def test_runs_of_different_dungeons_are_refused_with_a_reason(tmp_path):
+    base = _database(tmp_path / "a.sqlite3", [(0, 10, {"depth": 1, "killer": "emu"})])
+    new = _database(tmp_path / "b.sqlite3", [(7, 20, {"depth": 1, "killer": "emu"})])
+    text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
+    assert text.startswith("no dungeon has an ended game on both sides")
