@@ -1,9 +1,9 @@
 """Walking away from a following monster: the look-ahead (``_kite``) and its use in a fight."""
 
-from test_rogomatic_support import screen, status, with_pack
+from test_rogomatic_support import room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
-from actors.rogue._combat import KITE_MOVES
+from actors.rogue._combat import KITE_MOVES, escape_moves
 from actors.rogue._grid import TOP, neighbours
 from actors.rogue._kite import Kite
 
@@ -217,15 +217,11 @@ async def test_the_first_step_may_pass_the_corner_when_the_tactic_says_so():
 async def test_no_first_step_where_the_monster_could_still_strike():
     """A diagonal step across open floor ends beside the monster within its reach:
     however the tactic is set, that step is never a retreat."""
-    from test_rogomatic_support import room_with
-
     view = screen(room_with((4, 3, "@"), (4, 2, "H")), top=2,
                   status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
     pipeline = await with_pack(screen(room_with((4, 3, "@")), top=2), view,
                                tactics=Tactics(corner_first_step=2))
     s = pipeline.situation()
-    from actors.rogue._combat import escape_moves
-
     monster = s.threats[0].seen.pos
     steps = {n for _, n, _ in escape_moves(s, s.threats)}
     assert steps and all(max(abs(r - monster[0]), abs(c - monster[1])) >= 2 for r, c in steps)
@@ -238,8 +234,6 @@ async def test_a_walk_away_goes_on_once_the_hero_heals_past_the_line_that_starte
     no longer looks bad, and before 1.40 melee turned and struck (dungeon 12 of 1.36
     died so); the walk now goes on while he is under 70% of his hit points. A hero who
     never walked, seeing the same screen, fights."""
-    from test_rogomatic_support import room_with, screen, status, with_pack
-
     def view(hero: int, hp: int):
         marks = ((4, hero, "@"), (4, hero + 1, "C"))
         return screen(room_with(*marks), top=2,
