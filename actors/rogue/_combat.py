@@ -211,6 +211,13 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
         if scroll and worst.adjacent:
             return Proposal("r" + scroll, f"battlestations: could die in one round to the "
                                           f"{name}: read teleportation")
+    haste = s.has("potion", "haste self")
+    if haste and not looks_fine and not (s.intern is not None and s.intern.hasted):
+        # Rogue lets the hero drink it without a turn passing, then gives him two moves
+        # a turn: two blows for each of the monster's, or a walk it cannot keep up with.
+        return Proposal("q" + haste, f"battlestations: could die in "
+                                     f"{'one round' if one_round else 'a few rounds'} to "
+                                     f"the {name}: quaff haste self")
     found = _retreat(s, threats)
     retreat = None if found is None else found[0]
     kite = found is not None and found[1] >= KITE_MOVES

@@ -217,6 +217,10 @@ class InternalState:
     #: Tripping (a potion of hallucination, 850 turns): Rogue draws every monster as a
     #: random letter, a new one each turn, so no letter on the map names its monster.
     hallucinating: bool = False
+    #: Hasted (a potion of haste self: two moves a turn for 5 to 8 turns). A second
+    #: haste while hasted makes Rogue's hero faint from exhaustion, so a potion of haste
+    #: is not drunk while this is set.
+    hasted: bool = False
     #: Decisions since we last took damage.
     since_hit: int = 0
     #: Rogue's "running" flag on the hero: monsters get +4 to hit a defender without

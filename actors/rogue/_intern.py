@@ -38,6 +38,10 @@ HUNGER_BELOW = {1: 300, 2: 150, 3: 1}
 FREE_KEYS = frozenset(" \x1bi")
 #: Turns after which a condition is assumed over if its end went unseen.
 EXPIRES = 1000
+#: Haste self lasts 5 to 8 turns (``rnd(4) + 4``); a hero hasted moves twice a turn, so
+#: twice as many decisions, and a little more to be sure it is over before a second
+#: potion (which would make him faint) is drunk.
+HASTE_EXPIRES = 30
 
 
 def action_turns(action: object) -> int:
@@ -93,18 +97,20 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
                          if chebyshev(p, sensed.player) == 1)
         state = attrs.evolve(state, adjacent=adjacent)
     flags = {"confused": state.confused, "blind": state.blind, "held": state.held,
-             "levitating": state.levitating, "hallucinating": state.hallucinating}
+             "levitating": state.levitating, "hallucinating": state.hallucinating,
+             "hasted": state.hasted}
     for flag, on, off in (("confused", "confused", "unconfused"), ("blind", "blind", "unblind"),
                           ("levitating", "levitating", "landed"),
-                          ("hallucinating", "hallucinating", "unhallucinating")):
+                          ("hallucinating", "hallucinating", "unhallucinating"),
+                          ("hasted", "hasted", "unhasted")):
         if on in kinds:
             flags[flag], ages[flag] = True, 0
         elif off in kinds:
             flags[flag] = False
     flags["held"] = "held" in kinds or (state.held and bool(state.adjacent))
-    for flag in ("confused", "blind", "levitating", "hallucinating"):
+    for flag in ("confused", "blind", "levitating", "hallucinating", "hasted"):
         ages[flag] = ages.get(flag, 0) + 1
-        if ages[flag] > EXPIRES:
+        if ages[flag] > (HASTE_EXPIRES if flag == "hasted" else EXPIRES):
             flags[flag] = False
     in_combat = bool(state.adjacent) or bool(kinds & BLOWS)
     return attrs.evolve(state, in_combat=in_combat, **flags)

@@ -27,9 +27,11 @@ GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "pr
                           "magic mapping", "food detection"})
 #: What the object expert takes into the pack's last slot: gold, food, the amulet.
 LAST_SLOT = frozenset("*:,")
-#: Potions worth drinking whenever safe once known.
-GOOD_POTIONS = frozenset({"gain strength", "restore strength", "raise level",
-                          "see invisible", "haste self"})
+#: Potions worth drinking whenever safe once known. Not restore strength while
+#: strength is whole (Rogue only sets it back to its most: drunk then, it is lost), nor
+#: haste self (5 to 8 turns of two moves a turn, and drinking it takes no turn: it is
+#: battlestations' to drink in a fight gone bad).
+GOOD_POTIONS = frozenset({"gain strength", "raise level", "see invisible"})
 
 
 class ObjectAcquisition(RogueExpert):
@@ -163,6 +165,11 @@ class MagicItems(RogueExpert):
         for item in inv.of_kind("potion"):
             if item.name in GOOD_POTIONS:
                 return Proposal("q" + item.letter, f"magic: quaff {item.text!r}")
+        status = s.sensed.status
+        restore = s.has("potion", "restore strength")
+        if restore and status is not None and status.strength < status.strength_max:
+            return Proposal("q" + restore, f"magic: strength {status.strength} of "
+                                           f"{status.strength_max}: quaff restore strength")
         if s.tactics.read_unknown:
             for item in inv.of_kind("scroll"):
                 if not item.name and item.text not in self.tried:

@@ -123,6 +123,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("unhallucinating", r"everything looks so boring now"),
         ("levitating", r"you're floating|you start to float in the air"),
         ("landed", r"you float gently to the ground|you've hit the ground"),
+        ("hasted", r"you feel yourself moving much faster"),
+        ("unhasted", r"you feel yourself slowing down|you faint from exhaustion"),
         ("weaker", r"you feel (?:a bite in your leg and now feel )?weaker|has weakened you"),
         ("stolen", r"she stole|your purse feels lighter"),
         ("hungry", r"you are starting to (?:get hungry|feel weak)|you feel (?:too )?(?:weak|faint)|"

@@ -504,6 +504,53 @@ async def test_magic_expert_reads_a_known_identify_scroll_only_for_an_unknown_it
     assert pipeline.ask("magic").action == "rf"
 
 
+async def test_restore_strength_is_kept_until_strength_is_drained():
+    """Rogue's restore strength only sets strength back to its most: drunk at full
+    strength it is lost. Kept while Str is whole; drunk in peace once a rattlesnake
+    has taken some; a potion of gain strength is drunk at once either way."""
+    pack = [*PACK, "f) A potion of restore strength(blue)"]
+    pipeline = await with_pack(pack=pack)
+    assert pipeline.ask("magic") is None
+    drained = screen(room_with((3, 1, "@")), top=2, status_line=status(strength=11))
+    pipeline = await with_pack(drained, pack=pack)
+    proposal = pipeline.ask("magic")
+    assert proposal is not None and proposal.action == "qf"
+    assert "strength 11 of 16" in proposal.rationale
+    gain = await with_pack(pack=[*PACK, "f) A potion of gain strength(red)"])
+    assert gain.ask("magic").action == "qf"
+
+
+async def test_haste_self_waits_for_a_fight_gone_bad_and_is_not_drunk_twice():
+    """Haste self lasts 5 to 8 turns: drunk in peace it is wasted, so the magic expert
+    keeps it; battlestations drinks it when a centaur could kill the hero; while the
+    haste lasts ("moving much faster" until "slowing down") a second potion, which
+    would make him faint, is not drunk."""
+    pack = [*PACK, "f) 2 potions of haste self(green)"]
+    pipeline = await with_pack(pack=pack)
+    assert pipeline.ask("magic") is None
+    low = status(hp=4, hp_max=20, exp_level=3)
+    for at in ((5, 3), (4, 2)):  # a centaur walks up: awake
+        await pipeline.feed(screen(room_with((3, 1, "@"), (*at, "C")), top=2, status_line=low))
+    proposal = pipeline.ask("melee")
+    assert proposal is not None and proposal.action == "qf"
+    assert "haste self" in proposal.rationale
+    fighting = room_with((3, 1, "@"), (4, 2, "C"))
+    await pipeline.feed(screen(fighting, top=2, status_line=low,
+                               message="you feel yourself moving much faster!"), acted="qf")
+    assert pipeline.read("intern").hasted
+    # The pack is read again (one potion left) and the map redrawn: still hasted.
+    await pipeline.feed(inventory_screen([*PACK, "f) A potion of haste self(green)"]))
+    await pipeline.feed(screen(fighting, top=2, status_line=low))
+    assert pipeline.situation().has("potion", "haste self") == "f"
+    assert pipeline.ask("melee").action != "qf"
+    await pipeline.feed(screen(fighting, top=2, status_line=low,
+                               message="you feel yourself slowing down"))
+    assert not pipeline.read("intern").hasted
+    await pipeline.feed(inventory_screen([*PACK, "f) A potion of haste self(green)"]))
+    await pipeline.feed(screen(fighting, top=2, status_line=low))
+    assert pipeline.ask("melee").action == "qf"
+
+
 async def test_health_expert_eats_when_hungry_and_rests_when_hurt():
     """Hungry with food (tactics: eat when hungry): eat. Hurt with nothing near: rest by
     searching in place."""
