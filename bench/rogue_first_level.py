@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness, witness_game
+from rogue_last_moves import Witness, require_rogue, witness_game
 
 #: Decisions that belong to a fight (walked back over to find where it began).
 FIGHTING = ("melee", "battlestations", "surrender", "screens")
@@ -115,4 +115,6 @@ if __name__ == "__main__":
     parser.add_argument("--to", dest="stop", type=int, default=20,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=600.0)
-    sys.exit(trio.run(main, parser.parse_args()))
+    arguments = parser.parse_args()
+    require_rogue("rogue_first_level")
+    sys.exit(trio.run(main, arguments))

@@ -23,6 +23,15 @@ from protocols.rogue import SeededRogueAdapter, find_rogue_binary
 from runtime import Session, configure_logging
 
 
+def require_rogue(prog: str) -> None:
+    """Exit with a message (not a traceback) when no Rogue binary is configured: these
+    tools play real games, and say how to point them at one."""
+    try:
+        find_rogue_binary(None)
+    except (LookupError, OSError) as exc:
+        sys.exit(f"{prog}: {exc}")
+
+
 class Witness(CappedAdapter):
     """Keeps each screen with the decision taken on it."""
 
@@ -87,4 +96,6 @@ if __name__ == "__main__":
     parser.add_argument("--last", type=int, default=40, help="decisions to show")
     parser.add_argument("--screens", action="store_true", help="print each screen too")
     parser.add_argument("--time-limit", type=float, default=150.0)
-    sys.exit(trio.run(main, parser.parse_args()))
+    arguments = parser.parse_args()
+    require_rogue("rogue_last_moves")
+    sys.exit(trio.run(main, arguments))

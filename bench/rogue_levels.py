@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import witness_game
+from rogue_last_moves import require_rogue, witness_game
 
 #: Messages worth a note, by a word in them.
 NOTED = ("food", "slime-mold", "no room", "dropped", "you faint")
@@ -68,4 +68,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dungeon", type=int)
     parser.add_argument("--time-limit", type=float, default=600.0)
-    sys.exit(trio.run(main, parser.parse_args()))
+    arguments = parser.parse_args()
+    require_rogue("rogue_levels")
+    sys.exit(trio.run(main, arguments))

@@ -62,4 +62,9 @@ if __name__ == "__main__":
     parser.add_argument("target", help="where to write the copy with replayed results")
     parser.add_argument("--time-limit", type=float, default=900.0,
                         help="the cap for each replay, in seconds (default: 900)")
-    sys.exit(main(parser.parse_args()))
+    arguments = parser.parse_args()
+    try:
+        find_rogue_binary(None)
+    except (LookupError, OSError) as exc:
+        sys.exit(f"rogue_uncap: {exc}")
+    sys.exit(main(arguments))
