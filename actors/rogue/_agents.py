@@ -4,11 +4,11 @@ The minimal agent's static priority, highest first: answer screens (``--More--``
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
 sources and eleven experts in the seed's order, under the screen handlers, with
-five of ours: take the armor off for an aquator, under weapon (``_rust``), step
-away from an ice monster that may be awake (``_freezer``), eat at once when weak
-and a monster comes (``_upkeep.Hunger``) and escape by the stairs, all three under
-melee (``_escape``), and hold ground between retreat and the walkers
-(``_initiative``).
+five of ours: take the armor off for an aquator, under weapon (``_rust``); eat at
+once after a faint, or when weak and a monster comes, above melee
+(``_upkeep.Hunger``); step away from an ice monster that may be awake
+(``_freezer``) and escape by the stairs (``_escape``), both under melee; and hold
+ground between retreat and the walkers (``_initiative``).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.61"
+ROGOMATIC_VERSION = "1.62"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -107,8 +107,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender, Melee, FreezerGuard,
-                Hunger, Escape, Target, Missile, Battlestations, Retreat, HoldGround,
+    experts += [InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender, Hunger, Melee,
+                FreezerGuard, Escape, Target, Missile, Battlestations, Retreat, HoldGround,
                 Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
@@ -120,8 +120,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
         "icebreaker (shoot an ice monster in the way from afar; off by default), weapon, "
         "rust (armor off for an aquator), surrender (quit with the gold when a "
-        "fight is all but lost), melee, freezer (step away from an ice "
-        "monster), hunger (eat when weak and a monster comes), target, missile, "
+        "fight is all but lost), hunger (eat after a faint, or when weak and a monster "
+        "comes), melee, freezer (step away from an ice monster), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "
         "the pack's last slot for food), object, "
         "armor, magic, rings (known good ones; regeneration to rest), health, explore",

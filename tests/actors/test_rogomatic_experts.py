@@ -759,7 +759,7 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     spec = rogomatic()
     names = [e.name for e in spec.experts]
     assert names == ["screens", "inventory", "icebreaker", "weapon", "rust", "surrender",
-                     "melee", "freezer", "hunger", "escape", "target", "missile",
+                     "hunger", "melee", "freezer", "escape", "target", "missile",
                      "battlestations", "retreat", "hold", "junk", "object", "armor", "magic",
                      "rings", "health", "explore"]
     views = [
@@ -778,6 +778,27 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
         assert decision.expert == proposing[0]
         winners.append(decision.expert)
     assert winners == ["melee", "object", "screens", "missile"]
+
+
+async def test_a_fainting_hero_eats_before_he_strikes():
+    """Out of food, Rogue makes the hero faint again one turn in five until he eats: with
+    "Faint" on the status line the meal comes before a blow at the snake beside him
+    (dungeon 590 of 1.60 struck, fainted again, and died to a centaur). Weak, the same
+    snake is struck: the faint the tactics wait for has not come yet."""
+    spec = rogomatic()
+    fight = room_with((3, 3, "@"), (3, 4, "S"))
+    for hunger, expert, action in (("Faint", "hunger", "ea"), ("Weak", "melee", "l")):
+        pipeline = await with_pack()
+        arbiter = Arbiter([factory(seed=0) for factory in spec.experts])
+        await pipeline.feed(screen(fight, top=2, status_line=status(hunger=hunger)))
+        decision = await arbiter.decide(pipeline.board, pipeline.generation)
+        assert (decision.expert, decision.action) == (expert, action), hunger
+    alone = await with_pack(screen(room_with((3, 3, "@")), top=2,
+                                   status_line=status(hunger="Faint")))
+    assert alone.ask("hunger").action == "ea"
+    no_food = await with_pack(screen(fight, top=2, status_line=status(hunger="Faint")),
+                              pack=PACK[1:])
+    assert no_food.ask("hunger") is None
 
 
 async def test_exploration_moves_on_from_a_spot_searched_to_the_terrains_ceiling():
