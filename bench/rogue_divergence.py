@@ -65,6 +65,9 @@ def main() -> None:
         return
     if args.old is None or args.new is None or args.dungeon is None:
         parser.error("give two source trees and a dungeon number")
+    if not os.environ.get("BELLIGERENT_ROGUE"):
+        parser.error("set BELLIGERENT_ROGUE to a Rogue 5.4.4 binary: both versions play "
+                     "the dungeon in real Rogue")
     for tree in (args.old, args.new):
         if not (tree / "bench" / "rogue_last_moves.py").is_file():
             parser.error(f"{tree} is not a source tree with bench/rogue_last_moves.py "
