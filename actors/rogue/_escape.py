@@ -80,6 +80,8 @@ def flee_by_stairs(s: Situation, who: str = "escape") -> Proposal | None:
         return None
     if s.level > s.tactics.flee_deepest:
         return None
+    if s.intern is not None and s.intern.exp_level > s.tactics.flee_exp_most:
+        return None
     found = too_risky(s, s.tactics.flee_risk)
     if found is None:
         return None

@@ -72,6 +72,12 @@ class Tactics:
     #: carries him; deep, a hero who leaves fights goes down poorer in it.
     flee_deepest: int = _i(26, 1, 26, "walk away from risky fights (flee_risk) only on "
                                       "dungeon levels up to N")
+    #: Escape: walk away only while the hero's experience level is at most this one
+    #: (26: at any). At experience level 1 a hobgoblin kills a hero at full health 18%
+    #: of the time, at level 2 with 18 hit points 6% (``_odds``): a hero who leaves on
+    #: level 1 meets the next hobgoblin on level 2 still at level 1.
+    flee_exp_most: int = _i(26, 1, 26, "walk away from risky fights (flee_risk) only while "
+                                       "the hero's experience level is at most N")
     #: Escape: hurt (below ``rest_below``) and standing on the stairs, go down rather
     #: than fight awake monsters this likely to kill us; 1 never does. Leaving from
     #: the stairs takes one key and no walk, so no monster gets a blow in.

@@ -102,6 +102,21 @@ async def test_escape_walks_away_only_as_deep_as_the_tactics_say():
     assert (await with_pack(*on_level(4), tactics=ESCAPE)).ask("escape") is not None
 
 
+async def test_escape_walks_away_only_while_the_hero_is_as_green_as_the_tactics_say():
+    """``flee_exp_most`` 1: the same hobgoblin on level 3 is walked away from by a hero
+    of experience level 1, fought by one of level 2."""
+    green = Tactics(flee_risk=0.15, stairs_flee_risk=1.0, flee_exp_most=1)
+
+    def at_experience(exp_level: int) -> list:
+        line = status(level=3, exp_level=exp_level)
+        return [screen(room_with((3, 6, "@"), (3, 2, "%"), mark), top=2, status_line=line)
+                for mark in ((3, 11, "H"), (3, 10, "H"))]
+
+    proposal = (await with_pack(*at_experience(1), tactics=green)).ask("escape")
+    assert proposal is not None and proposal.action in ("h", "y", "b")
+    assert (await with_pack(*at_experience(2), tactics=green)).ask("escape") is None
+
+
 async def test_escape_does_not_walk_past_the_monster_to_reach_the_stairs():
     """The hobgoblin stands between us and the stairs: no path is safe, so no escape."""
     pipeline = await with_pack(*coming((4, 4, "H"), (3, 4, "H")), tactics=NO_RUN)
