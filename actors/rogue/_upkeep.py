@@ -143,17 +143,17 @@ def fainting_meal(s: Situation) -> Proposal | None:
 
 
 class Hunger(RogueExpert):
-    """Eats at once once the hero has fainted, and when a monster comes while he waits,
+    """Eats as soon as the hero has fainted, and when a monster comes while he waits,
     weak, to faint; and eats before hunger would take away the running flag the faint
     gave.
 
     Sits above melee: fainting mid-fight gives the monsters four to eleven free blows.
     Once the food clock has run out, Rogue makes the hero faint again one turn in five
     until he eats, so after the first faint ("Faint" on the status line) nothing beats
-    a meal, not even a blow: in 1.60's games on dungeons 500-699, 22 of the 149 deaths
-    came with "Faint" on the status line (dungeon 590: he struck the snake beside him
-    when he could move again, fainted again, and a centaur that came meanwhile killed
-    him from 43 of 43 hit points).
+    a meal, not even a blow. Until 1.61 the health expert, near the bottom, ate only
+    with nothing beside him: dungeon 570 of 1.61 struck a kestrel on level 2 after a
+    faint before eating. (In 1.60's games on dungeons 500-699, 22 of the 149 deaths
+    came with "Faint" on the status line, but most of those heroes had no food left.)
     """
 
     name = "hunger"

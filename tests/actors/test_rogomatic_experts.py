@@ -783,8 +783,8 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
 async def test_a_fainting_hero_eats_before_he_strikes():
     """Out of food, Rogue makes the hero faint again one turn in five until he eats: with
     "Faint" on the status line the meal comes before a blow at the snake beside him
-    (dungeon 590 of 1.60 struck, fainted again, and died to a centaur). Weak, the same
-    snake is struck: the faint the tactics wait for has not come yet."""
+    (dungeon 570 of 1.61 struck a kestrel so before eating). Weak, the same snake is
+    struck: the faint the tactics wait for has not come yet."""
     spec = rogomatic()
     fight = room_with((3, 3, "@"), (3, 4, "S"))
     for hunger, expert, action in (("Faint", "hunger", "ea"), ("Weak", "melee", "l")):
