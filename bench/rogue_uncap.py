@@ -21,6 +21,7 @@ import sqlite3
 import sys
 
 import trio
+from rogue_last_moves import require_rogue
 
 from actors.rogue import DEFAULT_TACTICS, rogomatic
 from actors.rogue._tournament_game import CappedAdapter
@@ -63,8 +64,5 @@ if __name__ == "__main__":
     parser.add_argument("--time-limit", type=float, default=900.0,
                         help="the cap for each replay, in seconds (default: 900)")
     arguments = parser.parse_args()
-    try:
-        find_rogue_binary(None)
-    except (LookupError, OSError) as exc:
-        sys.exit(f"rogue_uncap: {exc}")
+    require_rogue("rogue_uncap")
     sys.exit(main(arguments))
