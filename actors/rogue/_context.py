@@ -190,11 +190,22 @@ class Situation:
         robs (an ice monster's freeze killed heroes at full health; a nymph's theft
         from a stack crashes Rogue 5.4.4) or when fighting it could kill us (above
         ``Tactics.wake_risk``): a sleeping centaur was the commonest killer deep down.
+
+        A mean one is not woken by the hero's being in view either: Rogue rolls (two
+        times in three) as he enters or leaves its room and while he stands beside it
+        (``door_open``, ``look``). One still asleep two squares off or more is let lie
+        when a fight would kill us above ``Tactics.mean_wake_risk`` (1, never, by
+        default); beside it, the blow is ours to strike first.
         """
         info = t.info
-        if t.seen.moves or info.wakes_by_itself or self.intern is not None and \
-                self.intern.blind:
+        if t.seen.moves or self.intern is not None and self.intern.blind:
             return False
+        if info.wakes_by_itself:
+            limit = self.tactics.mean_wake_risk
+            if limit >= 1.0 or "greedy" in info.flags or t.distance < 2 or self.stairs_lost:
+                return False
+            return info.max_damage > 0 and \
+                self.odds(t, hero=self.melee_hero).death > limit
         if self.stairs_lost:
             # It may lie on the stairs (see ``stairs_lost``): only a monster that could
             # kill in one round, or rob, is worse than starving here. Not the fight odds:

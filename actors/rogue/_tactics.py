@@ -42,6 +42,14 @@ class Tactics:
     wake_risk: float = _f(0.03, 0.0, 1.0,
                           "leave a sleeping non-mean monster alone if fighting it risks "
                           "death above this")
+    #: All experts: leave asleep a *mean* monster (one Rogue may wake when the hero
+    #: enters or leaves its room, two times in three, or stands beside it) when a fight
+    #: with it would kill us more often than this; 1 never does (the play until 1.62).
+    #: A mean monster that stayed asleep as the hero came in is not woken by his being
+    #: in the room: only the door he leaves by, or a step beside it, rolls again.
+    mean_wake_risk: float = _f(1.0, 0.0, 1.0,
+                               "leave a sleeping mean monster alone if fighting it risks "
+                               "death above this (1: never)")
     #: Icebreaker: shoot from afar an ice monster the hero keeps coming back beside,
     #: rather than leave it to the freezer and melee. Off by default: measured no
     #: better (1.48, README).

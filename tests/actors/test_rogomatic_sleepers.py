@@ -126,3 +126,27 @@ async def test_the_explorer_does_not_head_for_a_square_a_sleeper_lies_on():
     assert proposal is None or (proposal.action != "l" and "(12, 3)" not in proposal.rationale)
     bare = await with_pack(*walked, screen(["##@#  "], top=12))
     assert bare.ask("explore").action == "l"
+
+
+async def test_a_sleeping_mean_monster_is_let_lie_only_by_the_tactic_and_not_from_beside_it():
+    """A hobgoblin asleep three squares off kills a level-1 hero at full health 18% of
+    the time. With ``mean_wake_risk`` 0.1 it is let lie (Rogue wakes a mean monster only
+    at the room's doors or beside it) and the target expert does not go for it; by
+    default, or once the hero is beside it (his blow first), or for a hero of level 3
+    with 30 hit points, it is fought. An orc (greedy: it goes for the room's gold) is
+    never let lie."""
+    careful = Tactics(mean_wake_risk=0.1)
+    far = screen(room_with((3, 3, "@"), (3, 6, "H")), top=2)
+    lying = (await with_pack(far, tactics=careful)).situation().threats[0]
+    assert lying.left_asleep and not lying.awake
+    assert not (await with_pack(far)).situation().threats[0].left_asleep
+    pipeline = await with_pack(far, tactics=careful)
+    target = pipeline.ask("target")
+    assert target is None or "hobgoblin" not in target.rationale
+    beside = screen(room_with((3, 5, "@"), (3, 6, "H")), top=2)
+    assert not (await with_pack(beside, tactics=careful)).situation().threats[0].left_asleep
+    strong = screen(room_with((3, 3, "@"), (3, 6, "H")), top=2,
+                    status_line=status(hp=30, hp_max=30, exp_level=3))
+    assert not (await with_pack(strong, tactics=careful)).situation().threats[0].left_asleep
+    orc = screen(room_with((3, 3, "@"), (3, 6, "O")), top=2)
+    assert not (await with_pack(orc, tactics=careful)).situation().threats[0].left_asleep
