@@ -19,7 +19,9 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness, require_rogue, witness_game
+from rogue_last_moves import Witness, require_rogue, tactics_or_exit, witness_game
+
+from actors.rogue import DEFAULT_TACTICS, Tactics
 
 #: Decisions that belong to a fight (walked back over to find where it began).
 FIGHTING = ("melee", "battlestations", "surrender", "screens")
@@ -61,9 +63,11 @@ def stairs_distance(view: Any) -> int | None:
     return max(abs(hero[0] - stairs[0]), abs(hero[1] - stairs[1]))
 
 
-async def first_level(dungeon: int, time_limit: float) -> dict[str, Any]:
+async def first_level(dungeon: int, time_limit: float,
+                      tactics: Tactics = DEFAULT_TACTICS) -> dict[str, Any]:
     """Play ``dungeon`` to level 2 or death; the row :func:`describe` prints."""
-    adapter = await witness_game(dungeon, time_limit, FirstLevel, announce=False)
+    adapter = await witness_game(dungeon, time_limit, FirstLevel, announce=False,
+                                 tactics=tactics)
     result, log = adapter.played, adapter.log
     rests = sum(1 for _view, _action, d in log
                 if d is not None and d.rationale.startswith("health: rest"))
@@ -91,7 +95,7 @@ def describe(row: dict[str, Any]) -> str:
 async def main(args: argparse.Namespace) -> int:
     rows = []
     for dungeon in range(args.start, args.stop):
-        row = await first_level(dungeon, args.time_limit)
+        row = await first_level(dungeon, args.time_limit, args.tactics)
         rows.append(row)
         print(describe(row), flush=True)
     down = [r for r in rows if not r["died"]]
@@ -115,6 +119,9 @@ if __name__ == "__main__":
     parser.add_argument("--to", dest="stop", type=int, default=20,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
+                        "play with, as the tournament's --tactics; the defaults otherwise")
     arguments = parser.parse_args()
     require_rogue("rogue_first_level")
+    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
     sys.exit(trio.run(main, arguments))

@@ -6,7 +6,8 @@ Plays fixed dungeon N (the same game as a tournament's dungeon N, since games ar
 repeatable) and prints the result, then each of the last ``--last`` decisions with
 the hit points on the screen it was taken on; ``--screens`` also prints those
 screens. The tool behind the diagnosis in the README (which fights were lost, and
-how). The log goes to stderr; ``2>/dev/null`` keeps the output short.
+how). ``--tactics FILE`` replays a variant's game (the same JSON as the tournament's
+``--tactics``). The log goes to stderr; ``2>/dev/null`` keeps the output short.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from typing import Any
 
 import trio
 
-from actors.rogue import DEFAULT_TACTICS, rogomatic
+from actors.rogue import DEFAULT_TACTICS, Tactics, rogomatic
 from actors.rogue._tournament_game import CappedAdapter
+from actors.rogue.plugin import load_tactics
 from protocols.rogue import SeededRogueAdapter, find_rogue_binary
 from runtime import Session, configure_logging
 
@@ -30,6 +32,16 @@ def require_rogue(prog: str) -> None:
         find_rogue_binary(None)
     except (LookupError, OSError) as exc:
         sys.exit(f"{prog}: {exc}")
+
+
+def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactics:
+    """The tactics in ``path`` (the defaults without one), or exit with the reason."""
+    if path is None:
+        return DEFAULT_TACTICS
+    try:
+        return load_tactics(path)
+    except ValueError as exc:
+        parser.error(str(exc))
 
 
 class Witness(CappedAdapter):
@@ -55,14 +67,14 @@ class Witness(CappedAdapter):
 
 
 async def witness_game(dungeon: int, time_limit: float, witness: type[Witness] = Witness,
-                       announce: bool = True) -> Witness:
+                       announce: bool = True, tactics: Tactics = DEFAULT_TACTICS) -> Witness:
     """Play fixed dungeon ``dungeon`` to its end, print the result (if ``announce``),
     and return the witness with every screen and decision (``rogue_levels.py`` and
     ``rogue_first_level.py``, with a witness of its own, use it too)."""
     configure_logging(level="warning", stream=sys.stderr)
     inner = SeededRogueAdapter.live_seeded(find_rogue_binary(None), seed=dungeon)
     adapter = witness(inner, time_limit=time_limit)
-    session = Session(adapter, rogomatic(DEFAULT_TACTICS), seed=dungeon)
+    session = Session(adapter, rogomatic(tactics), seed=dungeon)
     adapter.session = session
     adapter.played = result = await session.run()
     detail = dict(result.detail)
@@ -73,7 +85,7 @@ async def witness_game(dungeon: int, time_limit: float, witness: type[Witness] =
 
 
 async def main(args: argparse.Namespace) -> int:
-    adapter = await witness_game(args.dungeon, args.time_limit)
+    adapter = await witness_game(args.dungeon, args.time_limit, tactics=args.tactics)
     start = len(adapter.log) - args.last
     for i, (view, action, decision) in enumerate(adapter.log[-args.last:]):
         status = getattr(view, "status", None)
@@ -96,6 +108,9 @@ if __name__ == "__main__":
     parser.add_argument("--last", type=int, default=40, help="decisions to show")
     parser.add_argument("--screens", action="store_true", help="print each screen too")
     parser.add_argument("--time-limit", type=float, default=150.0)
+    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
+                        "play with, as the tournament's --tactics; the defaults otherwise")
     arguments = parser.parse_args()
     require_rogue("rogue_last_moves")
+    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
     sys.exit(trio.run(main, arguments))

@@ -32,8 +32,10 @@ class Monster:
 
     @property
     def wakes_by_itself(self) -> bool:
-        """Mean monsters may start chasing when they see the hero, greedy ones go for
-        gold; the rest sleep until something wakes them (Rogue's wake_monster)."""
+        """Mean monsters may start chasing (two times in three) when the hero enters
+        or leaves their room or stands beside them, greedy ones go for gold; the rest
+        sleep until something wakes them (Rogue's wake_monster, from door_open and
+        look)."""
         return bool(self.flags & {"mean", "greedy"})
 
     @property

@@ -47,6 +47,7 @@ class Tactics:
     #: with it would kill us more often than this; 1 never does (the play until 1.62).
     #: A mean monster that stayed asleep as the hero came in is not woken by his being
     #: in the room: only the door he leaves by, or a step beside it, rolls again.
+    #: Measured worse at 0.1 (README): the hobgoblin let lie is met anyway, unshot.
     mean_wake_risk: float = _f(1.0, 0.0, 1.0,
                                "leave a sleeping mean monster alone if fighting it risks "
                                "death above this (1: never)")
