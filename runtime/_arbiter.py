@@ -13,7 +13,7 @@ Experts come in two kinds, chosen by how ``propose`` is defined:
 * ``def propose`` — cheap rules. Called inline, one after another: spawning a task
   for a rule that takes microseconds would cost more than the rule. A sync
   expert can't be interrupted, so one that overruns the deadline is reported
-  ``late`` and its proposal discarded.
+  ``late``, and its proposal is used only if no expert proposed on time.
 * ``async def propose`` — experts that wait or think (a game-tree search in a
   worker thread). They run concurrently in a nursery, each cancelled at the
   deadline; a search expert should keep a best-so-far answer and return it
@@ -117,7 +117,8 @@ class Arbiter:
 
         Never raises for an expert's failure: an expert that raises is reported as
         ``error`` (its traceback logged), one that misses the deadline as ``late``.
-        If nobody proposes, the decision's ``expert`` and ``action`` are None.
+        A late proposal is used only when none came on time (:func:`_winner`). If
+        nobody proposes, the decision's ``expert`` and ``action`` are None.
         """
         experts = self.experts
         n = len(experts)
@@ -147,8 +148,8 @@ class Arbiter:
             else (name, status, proposal.action, proposal.rationale)
             for name, status, proposal in zip(self._names, statuses, proposals, strict=True)
         )
-        if PROPOSED in statuses:
-            winner = statuses.index(PROPOSED)
+        winner = _winner(statuses, proposals)
+        if winner is not None:
             chosen = proposals[winner]
             assert chosen is not None
             decision = Decision(
@@ -207,6 +208,24 @@ class Arbiter:
             for i, expert in enumerate(self.experts):
                 if self._is_async[i]:
                     nursery.start_soon(ask, i, expert)
+
+
+def _winner(statuses: list[str], proposals: list[Proposal | None]) -> int | None:
+    """The index of the proposal to act on: the first on time in priority order; when
+    none came on time, the first late one that holds an action.
+
+    A sync expert that overran had already spent the time, and its answer is as good
+    late as on time; discarding every late answer left no decision, and the session
+    ended "stuck" whenever a loaded machine (32 games on two cores) made one decision
+    slow (11 of 1,600 Rogue games, alive and well on levels 10 to 15). Late
+    proposals still lose to any on-time one, and stay reported ``late``.
+    """
+    if PROPOSED in statuses:
+        return statuses.index(PROPOSED)
+    for i, (status, proposal) in enumerate(zip(statuses, proposals, strict=True)):
+        if status == LATE and proposal is not None and proposal.action is not None:
+            return i
+    return None
 
 
 def _info_enabled(log: Any) -> bool:

@@ -155,9 +155,13 @@ class TestDeadline:
         assert {"expert": "search", "status": "late", "action": None,
                 "rationale": ""} == event["proposals"][0]
 
-    async def test_sync_expert_that_overruns_is_late_and_ignored(self, monkeypatch):
+    async def test_sync_expert_that_overruns_is_late_and_used_only_without_another(
+        self, monkeypatch
+    ):
         """A sync expert can't be interrupted, so a proposal it returns after the deadline
-        is reported late and not used."""
+        is reported late; with no proposal on time, the highest late one is acted on
+        (the time is spent either way, and no decision ended loaded games "stuck"), but
+        any proposal on time beats it."""
         now = [100.0]
         monkeypatch.setattr(
             arbiter_module, "time", types.SimpleNamespace(perf_counter=lambda: now[0])
@@ -174,7 +178,12 @@ class TestDeadline:
         decision = await arbiter.decide(Blackboard(), 1)
         assert ("ponderous", "late", "slow", "thought hard") == decision.verdicts[0]
         assert ("rule", "late", "reflex", "rule says reflex") == decision.verdicts[1]
-        assert decision.expert is None
+        assert ("ponderous", "slow") == (decision.expert, decision.action)
+        now[0] = 100.0
+        ahead = Arbiter([sync_expert("rule", "reflex"), Ponderous()], deadline=1.0)
+        decision = await ahead.decide(Blackboard(), 1)
+        assert ("rule", "reflex") == (decision.expert, decision.action)
+        assert ("ponderous", "late", "slow", "thought hard") == decision.verdicts[1]
 
 
 class TestErrors:
