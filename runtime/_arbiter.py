@@ -217,7 +217,7 @@ def _winner(statuses: list[str], proposals: list[Proposal | None]) -> int | None
     A sync expert that overran had already spent the time, and its answer is as good
     late as on time; discarding every late answer left no decision, and the session
     ended "stuck" whenever a loaded machine (32 games on two cores) made one decision
-    slow (11 of 1,600 Rogue games, alive and well on levels 10 to 15). Late
+    slow (11 of 800 Rogue games, the hero alive on levels 10 to 15). Late
     proposals still lose to any on-time one, and stay reported ``late``.
     """
     if PROPOSED in statuses:
