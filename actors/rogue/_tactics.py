@@ -44,7 +44,7 @@ class Tactics:
                           "death above this")
     #: All experts: leave asleep a *mean* monster (one Rogue may wake when the hero
     #: enters or leaves its room, two times in three, or stands beside it) when a fight
-    #: with it would kill us more often than this; 1 never does (the play until 1.62).
+    #: with it would kill us more often than this; 1 never does (the default play).
     #: A mean monster that stayed asleep as the hero came in is not woken by his being
     #: in the room: only the door he leaves by, or a step beside it, rolls again.
     #: Measured worse at 0.1 (README): the hobgoblin let lie is met anyway, unshot.
