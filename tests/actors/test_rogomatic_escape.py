@@ -1,11 +1,21 @@
 """The fight odds from Rogue 5.4.4's rules, and the escape by the stairs built on them."""
 
+import collections
+import random
+
 import pytest
 from test_rogomatic_support import room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
 from actors.rogue._monsters import monster
-from actors.rogue._odds import Hero, die_next_round, fight_odds, hit_chance, monster_round
+from actors.rogue._odds import (
+    Hero,
+    _hit_points_left,
+    die_next_round,
+    fight_odds,
+    hit_chance,
+    monster_round,
+)
 
 
 def test_hit_chance_follows_rogues_swing_rule():
@@ -57,6 +67,58 @@ def test_a_fresh_hero_loses_to_a_hobgoblin_about_one_time_in_six():
     snake (1d3) almost never."""
     assert 0.10 < fight_odds(12, Hero(), monster("H"), trials=2000).death < 0.25
     assert fight_odds(12, Hero(), monster("S"), trials=2000).death < 0.05
+
+
+def test_a_wounded_monster_has_the_hit_points_its_wounds_could_leave_it():
+    """A hobgoblin (1d8) that lived through one blow of the starting mace (2d4, +1, +1
+    for strength 16: 4 to 10) has 1 to 4 left, 1 most often (it had 5 to 8 and took at
+    least 4; only a hobgoblin of 8 that took 4 has 4 left). Drawn with those chances."""
+    rng = random.Random(7)
+    draws = collections.Counter(_hit_points_left(rng, 1, Hero(), (1, 0)) for _ in range(20_000))
+    assert set(draws) == {1, 2, 3, 4}
+    # Of the 20 in 128 rolls it lives through: 10 leave 1, 6 leave 2, 3 leave 3, 1 leaves 4.
+    for left, chance in ((1, 0.5), (2, 0.3), (3, 0.15), (4, 0.05)):
+        assert draws[left] / 20_000 == pytest.approx(chance, abs=0.01)
+
+
+def test_wounds_no_monster_could_live_through_leave_it_one_hit_point():
+    """Five blows of a two-handed sword (at least 20) on an aquator (5d8, at most 40)
+    that the hero counts as alive: nearly never possible, and the odds say the fight is
+    all but won without drawing for it (it took 140 ms in a real game when drawn), and
+    wounds beyond any roll leave it 1."""
+    sword = Hero(level=6, strength=15, armor=10, dice=((4, 4),), hit_plus=0, dam_plus=0)
+    rng = random.Random(1)
+    assert all(_hit_points_left(rng, 5, sword, (5, 0)) <= 20 for _ in range(1000))
+    assert _hit_points_left(rng, 5, sword, (11, 0)) == 1
+    fresh = fight_odds(25, sword, monster("A")).rounds
+    assert fight_odds(25, sword, monster("A"), wounds=(5, 0)).rounds < 0.6 * fresh
+
+
+class CountingRandom(random.Random):
+    """Counts the random numbers asked of it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.asked = 0
+
+    def random(self) -> float:
+        self.asked += 1
+        return super().random()
+
+    def randint(self, a: int, b: int) -> int:
+        self.asked += 1
+        return super().randint(a, b)
+
+
+def test_a_wounded_monsters_hit_points_take_one_random_number_however_unlikely():
+    """The cost of a draw does not grow as the wounds get less likely to leave it alive
+    (drawing until it lived took up to 50 rolls of 5d8 and 20d4 each)."""
+    sword = Hero(level=6, strength=15, armor=10, dice=((4, 4),), hit_plus=0, dam_plus=0)
+    for wounds in ((1, 0), (5, 0), (3, 2)):
+        rng = CountingRandom(3)
+        for _ in range(100):
+            _hit_points_left(rng, 5, sword, wounds)
+        assert rng.asked == 100
 
 
 #: Escape on, at the risk a fresh hero's hobgoblin fight carries (off by default); the
