@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from runtime import Activation
 
-from ._connect import can_step
+from ._connect import step_graph, steps_from
 from ._facts import ObjectMap, PathField, Sensed, Terrain
 from ._gated import GatedSource
 from ._grid import CELLS, Pos, chebyshev, index, neighbours, position
@@ -71,17 +71,17 @@ def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
                for m in objects.monsters)
 
 
-def compute(terrain: Terrain, start: Pos, costs: dict[int, int],
-            blocked: frozenset[tuple[Pos, Pos]] = frozenset()) -> PathField:
+def compute(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathField:
     """Weighted shortest paths from ``start``: entering a square costs 1 + its avoidance.
 
     The seed's delayed breadth-first search, made exact: squares wait in a ring of
     ``MAX_COST + 2`` buckets (Dial's algorithm), so a square with avoidance ``a`` is
     expanded ``a`` rounds after its plain neighbours. Work is linear in the number
     of squares (plus the bounded cost), and the tree is a true shortest-path tree,
-    so walking it step by step never turns back.
+    so walking it step by step never turns back. The steps come from the terrain's
+    table (:func:`_connect.step_graph`, built once per terrain, not asked per square).
     """
-    rows = terrain.rows
+    graph = step_graph(terrain.rows)
     dist = [-1] * CELLS
     parent = [-1] * CELLS
     done = [False] * CELLS
@@ -102,10 +102,8 @@ def compute(terrain: Terrain, start: Pos, costs: dict[int, int],
                 continue
             done[i] = True
             order.append(i)
-            here = position(i)
-            for nxt in neighbours(here):
-                j = index(nxt)
-                if done[j] or (here, nxt) in blocked or not can_step(rows, here, nxt):
+            for j in graph[i] or steps_from(terrain.rows, i):
+                if done[j]:
                     continue
                 nd = d + 1 + min(MAX_COST, costs.get(j, 0))
                 if dist[j] < 0 or nd < dist[j]:

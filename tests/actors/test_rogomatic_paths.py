@@ -1,8 +1,9 @@
 """Path calculation and the connectivity analyser on known maps."""
 
-from actors.rogue._connect import analyse
+from actors.rogue import _connect
+from actors.rogue._connect import analyse, can_step, step_graph
 from actors.rogue._facts import ObjectMap, Seen, Terrain
-from actors.rogue._grid import CELLS, index
+from actors.rogue._grid import CELLS, index, neighbours, position
 from actors.rogue._paths import (
     MAX_COST,
     NEAR_FREEZER_COST,
@@ -141,3 +142,69 @@ def test_a_dead_end_passage_is_all_choke_points_and_no_cycle():
     c = analyse(terrain(["|...+#####"]))
     assert not c.cycles & {(1, 5), (1, 6), (1, 7)}
     assert {(1, 4), (1, 5), (1, 6), (1, 7), (1, 8)} <= c.chokepoints
+
+
+#: Doors, diagonal corners, a trap and stairs, beside passages that bend.
+CORNERS = [
+    "   ------    #####",
+    "   |.^..+#####   #",
+    "   |..%.|       ##",
+    "   --+---   ###+#.",
+    "     #     ##  |..",
+    "     #######   ---",
+]
+
+
+#: A door with open squares all round (a map half drawn): left and entered only straight.
+DOOR_IN_THE_OPEN = [
+    "#####",
+    "##+##",
+    "#####",
+]
+
+
+def test_the_step_table_is_rogues_step_rule_on_every_walkable_square():
+    """For each walkable square, the table lists exactly the neighbours ``can_step``
+    allows, in the search's order (a door is left only straight, a diagonal needs both
+    corners open)."""
+    for rows in (LOOP, CORNERS, DOOR_IN_THE_OPEN):
+        t = terrain(rows)
+        graph = step_graph(t.rows)
+        for i, entry in enumerate(graph):
+            here = position(i)
+            if t.at(here) not in ".#+%^":
+                assert entry is None
+                continue
+            allowed = tuple(index(n) for n in neighbours(here) if can_step(t.rows, here, n))
+            assert entry == allowed, here
+
+
+def test_a_table_patched_from_the_last_terrain_is_rogues_step_rule_too():
+    """Terrain is learned a few squares at a time, and each table is the last one with
+    the entries round the changed squares redone: reveal CORNERS row by row and square
+    by square (a door opened last) and check every table against ``can_step``."""
+    _connect._last = None
+    step_graph.cache_clear()
+    shown: list[str] = []
+    for row in CORNERS:
+        for width in range(1, len(row) + 1, 3):
+            t = terrain([*shown, row[:width]])
+            graph = step_graph(t.rows)
+            for i in range(CELLS):
+                here = position(i)
+                allowed = tuple(index(n) for n in neighbours(here)
+                                if can_step(t.rows, here, n))
+                assert graph[i] == (allowed if t.at(here) in ".#+%^" else None), here
+        shown.append(row)
+
+
+def test_paths_start_from_a_square_the_terrain_map_has_no_floor_for():
+    """The hero may stand where the terrain shows nothing yet (beside the passage at
+    (6, 4), on a square never drawn): the search steps out of it by Rogue's rule, the
+    one straight step into the passage (the diagonal to (7, 4) has a blank corner)."""
+    t = terrain(LOOP)
+    assert t.at((6, 5)) == " "
+    field = compute(t, (6, 5), {})
+    assert path_to(field, (9, 1))[0] == (6, 4)
+    assert path_to(field, (5, 4)) == [(6, 4), (5, 4)]
+    assert field.dist[index((2, 1))] > 0
