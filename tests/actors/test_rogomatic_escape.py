@@ -11,6 +11,7 @@ from actors.rogue._monsters import monster
 from actors.rogue._odds import (
     Hero,
     _hit_points_left,
+    _roll,
     die_next_round,
     fight_odds,
     hit_chance,
@@ -93,6 +94,15 @@ def test_wounds_no_monster_could_live_through_leave_it_one_hit_point():
     fresh = fight_odds(25, sword, monster("A")).rounds
     assert fight_odds(25, sword, monster("A"), wounds=(5, 0)).rounds < 0.6 * fresh
 
+
+def test_dice_are_rolled_as_randint_rolls_them():
+    """The Monte Carlo's dice draw the numbers ``randint`` would from the same stream,
+    so the odds (and the games) are the ones the seeded draws always gave."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n, s in ((1, 1), (1, 2), (2, 3), (2, 4), (4, 4), (1, 6), (5, 8), (25, 8), (1, 12)):
+            assert _roll(ours.getrandbits, n, s) == sum(theirs.randint(1, s) for _ in range(n))
+        assert ours.random() == theirs.random()
 
 class CountingRandom(random.Random):
     """Counts the random numbers asked of it."""
