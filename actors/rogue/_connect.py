@@ -48,7 +48,7 @@ def _steps_by_kind() -> tuple[tuple[tuple[int, ...], ...],
 
 
 _STRAIGHT, _DIAGONAL = _steps_by_kind()
-assert all(dr == 0 or dc == 0 for dr, dc in STEPS[:4]) and all(STEPS[4:]), \
+assert all(dr == 0 or dc == 0 for dr, dc in STEPS[:4]) and all(dr and dc for dr, dc in STEPS[4:]), \
     "step_graph lists straight steps before diagonal ones, as STEPS does"
 
 
