@@ -1,5 +1,4 @@
-"""Path calculation on the terrains of a real game: the step table against asking
-``can_step`` square by square.
+"""Path calculation on a real game's terrains: the step table against can_step per square.
 
 Usage: ``BELLIGERENT_ROGUE=/path/to/rogue python bench/rogue_paths_speed.py [DUNGEON]``
 
@@ -23,6 +22,7 @@ import time
 from typing import Any
 
 import trio
+from rogue_last_moves import require_rogue, witness_game
 
 from actors.rogue import _connect, _paths
 from actors.rogue._connect import can_step
@@ -69,8 +69,6 @@ def by_step_rule(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathFie
 
 def questions(dungeon: int) -> list[tuple[Terrain, Pos, dict[int, int]]]:
     """Every (terrain, start, costs) the path calculator was given in the game."""
-    from rogue_last_moves import require_rogue, witness_game
-
     require_rogue("rogue_paths_speed")
     asked: list[tuple[Terrain, Pos, dict[int, int]]] = []
     project = _paths.compute
@@ -111,5 +109,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
     main()
