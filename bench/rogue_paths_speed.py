@@ -27,44 +27,30 @@ from rogue_last_moves import require_rogue, witness_game
 from actors.rogue import _connect, _paths
 from actors.rogue._connect import can_step
 from actors.rogue._facts import PathField, Terrain
-from actors.rogue._grid import CELLS, Pos, index, neighbours, position
-from actors.rogue._paths import MAX_COST
+from actors.rogue._grid import Pos, index, neighbours, position
+
+
+class AskedPerSquare:
+    """A step table that is no table: each square's steps asked of ``can_step`` when
+    the search expands it, as the path calculator did before the table."""
+
+    def __init__(self, rows: tuple[str, ...]) -> None:
+        self.rows = rows
+
+    def __getitem__(self, i: int) -> tuple[int, ...]:
+        here = position(i)
+        return tuple(index(n) for n in neighbours(here) if can_step(self.rows, here, n))
 
 
 def by_step_rule(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathField:
-    """The search before the step table: the same buckets, each neighbour of each
-    square checked by ``can_step``."""
-    rows = terrain.rows
-    dist = [-1] * CELLS
-    parent = [-1] * CELLS
-    done = [False] * CELLS
-    s = index(start)
-    dist[s] = 0
-    span = MAX_COST + 2
-    ring: list[list[int]] = [[] for _ in range(span)]
-    ring[0].append(s)
-    pending, d, order = 1, 0, []
-    while pending:
-        bucket = ring[d % span]
-        while bucket:
-            i = bucket.pop()
-            pending -= 1
-            if done[i] or dist[i] != d:
-                continue
-            done[i] = True
-            order.append(i)
-            here = position(i)
-            for nxt in neighbours(here):
-                j = index(nxt)
-                if done[j] or not can_step(rows, here, nxt):
-                    continue
-                nd = d + 1 + min(MAX_COST, costs.get(j, 0))
-                if dist[j] < 0 or nd < dist[j]:
-                    dist[j], parent[j] = nd, i
-                    ring[nd % span].append(j)
-                    pending += 1
-        d += 1
-    return PathField(origin=start, dist=tuple(dist), parent=tuple(parent), order=tuple(order))
+    """The search before the step table: the project's own search, with each
+    neighbour of each square it expands checked by ``can_step``."""
+    table = _paths.step_graph
+    _paths.step_graph = AskedPerSquare
+    try:
+        return _paths.compute(terrain, start, costs)
+    finally:
+        _paths.step_graph = table
 
 
 def questions(dungeon: int) -> list[tuple[Terrain, Pos, dict[int, int]]]:

@@ -102,7 +102,10 @@ def compute(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathField:
                 continue
             done[i] = True
             order.append(i)
-            for j in graph[i] or steps_from(terrain.rows, i):
+            ahead = graph[i]
+            if ahead is None:  # off the walkable squares: the start alone
+                ahead = steps_from(terrain.rows, i)
+            for j in ahead:
                 if done[j]:
                     continue
                 nd = d + 1 + min(MAX_COST, costs.get(j, 0))
