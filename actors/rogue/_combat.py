@@ -152,6 +152,53 @@ def _zap(s: Situation, t: Threat, names: tuple[str, ...],
 
 ATTACK_WANDS = ("teleport away", "slow monster", "lightning", "fire", "cold",
                 "magic missile", "striking", "drain life", "cancellation")
+#: Known wands worth a charge as soon as the odds call a fight dangerous
+#: (``Tactics.zap_risk``, off by default), before it has cost any hit points: a bolt's
+#: 6d6 ends most fights, slow monster gives the hero two blows for each of the
+#: monster's, teleport away sends it off. Magic missile (1d4) and drain life (half the
+#: hero's hit points) stay at the brink (``zap_below``).
+EARLY_WANDS = ("lightning", "fire", "cold", "slow monster", "teleport away")
+#: Wands whose zap does nothing more to a monster it already reached.
+ONCE_A_MONSTER = ("slow monster",)
+
+
+def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] = frozenset(),
+              done: frozenset[tuple[str, str]] = frozenset()) -> Proposal | None:
+    """A wand at the most dangerous of ``threats`` while the fight is young.
+
+    By default every wand waits until the hero is losing (below ``zap_below`` of his
+    hit points, after the fight looked bad): a level-5 hero met a centaur at full health
+    (a fight Rogue's rules say kills him 28% of the time), traded blows down to 11 of 29,
+    and only then zapped, a turn short (dungeon 555 of 1.63). With ``Tactics.zap_risk``
+    below 1, a known bolt, slow monster or teleport away goes first when the odds of the
+    fight to the end say it kills him at least that often; an unknown wand (not yet
+    zapped to no effect: ``spent``) at ``Tactics.zap_unknown_risk``. Both measured no
+    better (README): a bolt the monster dodges (three times in ten for a centaur) flies
+    on, bounces off the wall behind it and can strike the hero for 6d6 (dungeon 603
+    died so). ``done``: (wand name, monster name) pairs zapped already whose effect does
+    not add up (a slowed monster slows no further).
+    """
+    tactics = s.tactics
+    if min(tactics.zap_risk, tactics.zap_unknown_risk) >= 1.0:
+        return None
+    inv = s.inventory
+    if inv is None or inv.stale or not inv.of_kind("wand"):
+        return None
+    aimed = [(s.odds(t).death, t) for t in threats
+             if (t.adjacent or t.awake) and direction(s.player, t.seen.pos) is not None]
+    if not aimed:
+        return None
+    death, worst = max(aimed, key=lambda pair: pair[0])
+    name = worst.info.name
+    known = tuple(w for w in EARLY_WANDS if (w, name) not in done)
+    for names, risk in ((known, tactics.zap_risk), (("",), tactics.zap_unknown_risk)):
+        if death >= risk:
+            zap = _zap(s, worst, names, spent)
+            if zap is not None:
+                return Proposal(zap.action, f"battlestations: the fight with the {name} "
+                                            f"kills us {death:.0%} of the time: "
+                                            + zap.rationale)
+    return None
 
 
 def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
@@ -169,8 +216,26 @@ def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
             if isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands}
 
 
+def once_zapped(s: Situation, sent: tuple[object, ...]) -> set[tuple[str, str]]:
+    """(wand name, monster name) for the zaps in ``sent`` of a known wand whose effect
+    does not add up (:data:`ONCE_A_MONSTER`), at the nearest monster the way it went."""
+    if s.inventory is None:
+        return set()
+    wands = {i.letter: i.name for i in s.inventory.of_kind("wand") if i.name in ONCE_A_MONSTER}
+    done = set()
+    for a in sent:
+        if not (isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands):
+            continue
+        aimed = [t for t in s.threats if (step := direction(s.player, t.seen.pos)) is not None
+                 and KEYS[step] == a[1]]
+        if aimed:
+            done.add((wands[a[2]], min(aimed, key=lambda t: t.distance).info.name))
+    return done
+
+
 def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
-                   walking: bool = False) -> Proposal | None:
+                   walking: bool = False,
+                   done: frozenset[tuple[str, str]] = frozenset()) -> Proposal | None:
     """Special attacks, escapes and retreat when a fight goes badly.
 
     ``spent``: unidentified wands (by text) already zapped to no visible effect.
@@ -189,6 +254,9 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
     escape = leave_from_stairs(s, "battlestations") or flee_by_stairs(s, "battlestations")
     if escape is not None:
         return escape
+    early = zap_early(s, threats, spent, done)
+    if early is not None:
+        return early
     worst = max(threats, key=lambda t: t.info.max_damage)
     tactics = s.tactics
     looks_fine = not s.die_in(tactics.retreat_rounds, threats) and \
@@ -355,6 +423,10 @@ class WandMemory(SentAware):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.spent: set[str] = set()
+        #: Known wands zapped at a monster (by name) on this level whose effect does
+        #: not add up (:func:`once_zapped`), and the level.
+        self.done: set[tuple[str, str]] = set()
+        self.level = 0
         #: Our last retreat step, and whether it was sent (a walk under way).
         self.step: str | None = None
         self.walking = False
@@ -363,11 +435,14 @@ class WandMemory(SentAware):
         """Note the zaps sent since we last advised (first thing in ``advise``), and
         whether the retreat step we proposed last was sent."""
         self.spent |= unknown_zapped(s, self.sent)
+        if s.level and s.level != self.level:
+            self.level, self.done = s.level, set()
+        self.done |= once_zapped(s, self.sent)
         self.walking = self.step is not None and self.step in self.sent
         self.step = None
 
     def battlestations(self, s: Situation) -> Proposal | None:
-        proposal = battlestations(s, frozenset(self.spent), self.walking)
+        proposal = battlestations(s, frozenset(self.spent), self.walking, frozenset(self.done))
         if proposal is not None and "retreat" in proposal.rationale:
             self.step = proposal.action
         return proposal

@@ -118,6 +118,19 @@ class Tactics:
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")
     #: Battlestations: zap unknown wands at a monster when hp falls below this fraction.
     zap_below: float = _f(0.4, 0.0, 1.0, "zap wands at monsters when hp/max hp is below this")
+    #: Battlestations: zap a known bolt, slow monster or teleport away wand
+    #: (``_combat.EARLY_WANDS``) at a monster beside the hero (or awake two squares off,
+    #: in line) as soon as Rogue's combat rules say fighting it to the end kills him at
+    #: least this often, whatever his hit points; 1 (the default) waits for
+    #: ``zap_below``. Measured at 0.1 no better (README): few heroes carry a known wand,
+    #: and a bolt the monster dodges can bounce back into the hero.
+    zap_risk: float = _f(1.0, 0.0, 1.0, "zap a known attack wand when the fight in hand "
+                                        "kills us at least this often")
+    #: Battlestations: the same for an unidentified wand (one in four Rogue makes is a
+    #: bolt, slow monster or teleport away; one in six hastes the monster or hides it).
+    #: Measured at 0.1 worse (README).
+    zap_unknown_risk: float = _f(1.0, 0.0, 1.0, "zap an unknown wand when the fight in "
+                                                "hand kills us at least this often")
     #: Exploration: searches per spot at a dead end before moving on.
     search_turns: int = _i(10, 3, 40, "searches per dead-end spot")
     #: Exploration: with nothing left to walk to but a cell of the level unseen (behind

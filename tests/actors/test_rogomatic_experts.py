@@ -861,3 +861,61 @@ async def test_by_default_an_unknown_potion_waits_for_the_brink():
     for at in ((5, 3), (4, 2)):  # a centaur walks up: awake
         await pipeline.feed(screen(room_with((3, 1, "@"), (*at, "C")), top=2, status_line=low))
     assert pipeline.ask("melee").action == "qf"
+
+
+#: A level-5 hero at full health, and an awake centaur come to his north-east.
+LEVEL_5 = status(level=7, hp=29, hp_max=29, exp_level=5, exp=100)
+CENTAUR_COMING = screen(room_with((4, 3, "@"), (2, 6, "C")), top=2, status_line=LEVEL_5)
+CENTAUR_AT_HAND = screen(room_with((4, 3, "@"), (3, 4, "C")), top=2, status_line=LEVEL_5)
+
+
+async def test_a_known_bolt_wand_goes_first_when_the_odds_call_the_fight_dangerous():
+    """A centaur kills a level-5 hero at full health about 28% of the time (Rogue's
+    rules, ``_odds``): with ``zap_risk`` 0.1 a known wand of fire is zapped at it at once,
+    not after the blows have brought him below ``zap_below`` (dungeon 555 of 1.63 zapped
+    at 11 of 29 and died). By default (``zap_risk`` 1, measured no worse) melee strikes;
+    beside a hobgoblin, a fight the same hero nearly always wins, it strikes too."""
+    pack = PACK + ["f) A wand of fire [4 charges](oak)"]
+    early = Tactics(zap_risk=0.1)
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack, tactics=early)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "zuf", proposal
+    assert "centaur kills us" in proposal.rationale
+    patient = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack)
+    assert patient.ask("melee").action == "u"
+    hobgoblin = [screen(room_with((4, 3, "@"), (r, c, "H")), top=2, status_line=LEVEL_5)
+                 for r, c in ((2, 6), (3, 4))]
+    pipeline = await with_pack(*hobgoblin, pack=pack, tactics=early)
+    assert pipeline.ask("melee").action == "u"
+
+
+async def test_an_unknown_wand_goes_first_only_when_told():
+    """An unidentified wand may haste the monster or hide it: with only ``zap_risk`` set
+    it still waits for ``zap_below``; ``zap_unknown_risk`` lets it go first too."""
+    pack = PACK + ["f) A redwood staff"]
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack,
+                               tactics=Tactics(zap_risk=0.1))
+    assert pipeline.ask("melee").action == "u"
+    told = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack,
+                           tactics=Tactics(zap_unknown_risk=0.1))
+    assert told.ask("melee").action == "zuf"
+
+
+async def test_slow_monster_is_zapped_once_at_a_monster():
+    """A slowed monster slows no further: once the zap went, the next rounds are blows
+    (1.64's first build would have spent every charge on the same centaur). A bolt, whose
+    damage adds up, would go again."""
+    pack = PACK + ["f) A wand of slow monster [4 charges](oak)"]
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack,
+                               tactics=Tactics(zap_risk=0.1))
+    melee = pipeline.expert("melee")
+    assert pipeline.ask("melee", melee).action == "zuf"
+    await pipeline.feed(CENTAUR_AT_HAND, acted="zuf")
+    assert pipeline.ask("melee", melee).action == "u"
+    pack = PACK + ["f) A wand of fire [4 charges](oak)"]
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack,
+                               tactics=Tactics(zap_risk=0.1))
+    melee = pipeline.expert("melee")
+    assert pipeline.ask("melee", melee).action == "zuf"
+    await pipeline.feed(CENTAUR_AT_HAND, acted="zuf")
+    assert pipeline.ask("melee", melee).action == "zuf"
