@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import os
 import stat
 import subprocess
@@ -16,6 +17,7 @@ from runtime.daemon import (
     BatchFinished,
     DaemonConfig,
     ErrorReply,
+    LogEvent,
     ResultsReply,
     ResultsRequest,
     RunAccepted,
@@ -25,6 +27,8 @@ from runtime.daemon import (
     StatusRequest,
     StopReply,
     StopRequest,
+    TailRequest,
+    TailStarted,
     open_daemon,
 )
 
@@ -115,13 +119,34 @@ async def test_a_followed_run_sends_every_record_then_the_summary():
                                                                   key=lambda r: r.session)
 
 
+async def playing(daemon, sessions: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+    """Return once the live stream has shown ``sessions`` sessions each past their first
+    turn (a second decision comes after the first action was played).
+
+    Waiting on the stream rather than a fixed sleep: under load (tournaments sharing the
+    machine) 0.2 s once passed before either running session had played a turn.
+    """
+    async with raw_connection(daemon) as channel:
+        await channel.send(TailRequest(game="faulty"))
+        assert isinstance(await channel.receive(), TailStarted)
+        await trio.sleep(0.05)  # let the new demand reach the sessions
+        task_status.started()
+        decisions: collections.Counter[str] = collections.Counter()
+        while sum(n >= 2 for n in decisions.values()) < sessions:
+            event = await channel.receive()
+            if isinstance(event, LogEvent) and event.event == "decision":
+                decisions[event.session] += 1
+
+
 async def test_stopping_a_batch_records_its_sessions_as_stopped():
     """Stopping a batch ends its running sessions and its queued ones, each recorded once."""
     async with running_daemon() as daemon:
-        accepted = daemon.submit(RunRequest("faulty", games=6, concurrency=2, engine="inline",
-                                            parameters=(("turns", "1000"), ("delay", "0.01")),
-                                            follow=False))
-        await trio.sleep(0.2)
+        with trio.fail_after(30):
+            async with trio.open_nursery() as nursery:
+                await nursery.start(playing, daemon, 2)
+                accepted = daemon.submit(RunRequest(
+                    "faulty", games=6, concurrency=2, engine="inline",
+                    parameters=(("turns", "1000"), ("delay", "0.01")), follow=False))
         status = await ask(daemon, StatusRequest())
         assert 2 == len(status.running)
         reply = await ask(daemon, StopRequest(accepted.batch))
