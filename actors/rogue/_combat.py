@@ -160,6 +160,27 @@ ATTACK_WANDS = ("teleport away", "slow monster", "lightning", "fire", "cold",
 EARLY_WANDS = ("lightning", "fire", "cold", "slow monster", "teleport away")
 #: Wands whose zap does nothing more to a monster it already reached.
 ONCE_A_MONSTER = ("slow monster",)
+#: Wands that fire Rogue's bolt (``fire_bolt``), and the squares it flies (``BOLT_LENGTH``;
+#: a bounce off a wall, a door or rock is not one of them).
+BOLTS = ("lightning", "fire", "cold")
+BOLT_LENGTH = 6
+
+
+def bolt_comes_back(s: Situation, step: tuple[int, int]) -> bool:
+    """Could a bolt zapped along ``step`` that the monster dodges come back into the hero?
+
+    ``fire_bolt`` reverses at the first wall, door or rock and flies on: from one ``w``
+    squares off it is back on the hero's square after ``2 (w - 1)`` squares, inside its
+    six when ``w`` is 4 or less, and then hits him for 6d6 unless he saves (dungeon 603
+    under ``zap_risk`` 0.1: a centaur in a passage dodged, "killed by a bolt").
+    """
+    if s.terrain is None:
+        return True
+    row, col = s.player
+    for w in range(1, BOLT_LENGTH // 2 + 2):
+        if s.terrain.at((row + step[0] * w, col + step[1] * w)) in "|-+ ":
+            return True
+    return False
 
 
 def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] = frozenset(),
@@ -175,8 +196,9 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
     zapped to no effect: ``spent``) at ``Tactics.zap_unknown_risk``. Both measured no
     better (README): a bolt the monster dodges (three times in ten for a centaur) flies
     on, bounces off the wall behind it and can strike the hero for 6d6 (dungeon 603
-    died so). ``done``: (wand name, monster name) pairs zapped already whose effect does
-    not add up (a slowed monster slows no further).
+    died so); since that run a known bolt goes early only along a line it cannot come
+    back on (:func:`bolt_comes_back`). ``done``: (wand name, monster name) pairs zapped
+    already whose effect does not add up (a slowed monster slows no further).
     """
     tactics = s.tactics
     if min(tactics.zap_risk, tactics.zap_unknown_risk) >= 1.0:
@@ -190,7 +212,10 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
         return None
     death, worst = max(aimed, key=lambda pair: pair[0])
     name = worst.info.name
-    known = tuple(w for w in EARLY_WANDS if (w, name) not in done)
+    step = direction(s.player, worst.seen.pos)
+    assert step is not None
+    back = bolt_comes_back(s, step)
+    known = tuple(w for w in EARLY_WANDS if (w, name) not in done and not (back and w in BOLTS))
     for names, risk in ((known, tactics.zap_risk), (("",), tactics.zap_unknown_risk)):
         if death >= risk:
             zap = _zap(s, worst, names, spent)

@@ -867,6 +867,9 @@ async def test_by_default_an_unknown_potion_waits_for_the_brink():
 LEVEL_5 = status(level=7, hp=29, hp_max=29, exp_level=5, exp=100)
 CENTAUR_COMING = screen(room_with((4, 3, "@"), (2, 6, "C")), top=2, status_line=LEVEL_5)
 CENTAUR_AT_HAND = screen(room_with((4, 3, "@"), (3, 4, "C")), top=2, status_line=LEVEL_5)
+#: The same centaur come east of him along the room: ten squares of floor behind it.
+CENTAUR_EAST = [screen(room_with((4, 1, "@"), (r, c, "C")), top=2, status_line=LEVEL_5)
+                for r, c in ((3, 4), (4, 2))]
 
 
 async def test_a_known_bolt_wand_goes_first_when_the_odds_call_the_fight_dangerous():
@@ -877,16 +880,30 @@ async def test_a_known_bolt_wand_goes_first_when_the_odds_call_the_fight_dangero
     beside a hobgoblin, a fight the same hero nearly always wins, it strikes too."""
     pack = PACK + ["f) A wand of fire [4 charges](oak)"]
     early = Tactics(zap_risk=0.1)
-    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack, tactics=early)
+    pipeline = await with_pack(*CENTAUR_EAST, pack=pack, tactics=early)
     proposal = pipeline.ask("melee")
-    assert proposal.action == "zuf", proposal
+    assert proposal.action == "zlf", proposal
     assert "centaur kills us" in proposal.rationale
-    patient = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack)
-    assert patient.ask("melee").action == "u"
-    hobgoblin = [screen(room_with((4, 3, "@"), (r, c, "H")), top=2, status_line=LEVEL_5)
-                 for r, c in ((2, 6), (3, 4))]
+    patient = await with_pack(*CENTAUR_EAST, pack=pack)
+    assert patient.ask("melee").action == "l"
+    hobgoblin = [screen(room_with((4, 1, "@"), (r, c, "H")), top=2, status_line=LEVEL_5)
+                 for r, c in ((3, 4), (4, 2))]
     pipeline = await with_pack(*hobgoblin, pack=pack, tactics=early)
+    assert pipeline.ask("melee").action == "l"
+
+
+async def test_a_bolt_that_could_bounce_back_into_the_hero_waits():
+    """A bolt the centaur dodges flies on to the wall behind it and back: with the top
+    wall two squares up the diagonal it would be on the hero again within its six squares
+    (dungeon 603 under ``zap_risk`` 0.1 was killed by its own bolt), so the hero strikes;
+    a slow monster wand, which has no bolt, still goes first along that line."""
+    early = Tactics(zap_risk=0.1)
+    fire = PACK + ["f) A wand of fire [4 charges](oak)"]
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=fire, tactics=early)
     assert pipeline.ask("melee").action == "u"
+    slow = PACK + ["f) A wand of slow monster [4 charges](oak)"]
+    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=slow, tactics=early)
+    assert pipeline.ask("melee").action == "zuf"
 
 
 async def test_an_unknown_wand_goes_first_only_when_told():
@@ -913,9 +930,8 @@ async def test_slow_monster_is_zapped_once_at_a_monster():
     await pipeline.feed(CENTAUR_AT_HAND, acted="zuf")
     assert pipeline.ask("melee", melee).action == "u"
     pack = PACK + ["f) A wand of fire [4 charges](oak)"]
-    pipeline = await with_pack(CENTAUR_COMING, CENTAUR_AT_HAND, pack=pack,
-                               tactics=Tactics(zap_risk=0.1))
+    pipeline = await with_pack(*CENTAUR_EAST, pack=pack, tactics=Tactics(zap_risk=0.1))
     melee = pipeline.expert("melee")
-    assert pipeline.ask("melee", melee).action == "zuf"
-    await pipeline.feed(CENTAUR_AT_HAND, acted="zuf")
-    assert pipeline.ask("melee", melee).action == "zuf"
+    assert pipeline.ask("melee", melee).action == "zlf"
+    await pipeline.feed(CENTAUR_EAST[-1], acted="zlf")
+    assert pipeline.ask("melee", melee).action == "zlf"
