@@ -206,14 +206,12 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
     inv = s.inventory
     if inv is None or inv.stale or not inv.of_kind("wand"):
         return None
-    aimed = [(s.odds(t).death, t) for t in threats
-             if (t.adjacent or t.awake) and direction(s.player, t.seen.pos) is not None]
+    aimed = [(s.odds(t).death, t, step) for t in threats
+             if (t.adjacent or t.awake) and (step := direction(s.player, t.seen.pos)) is not None]
     if not aimed:
         return None
-    death, worst = max(aimed, key=lambda pair: pair[0])
+    death, worst, step = max(aimed, key=lambda found: found[0])
     name = worst.info.name
-    step = direction(s.player, worst.seen.pos)
-    assert step is not None
     back = bolt_comes_back(s, step)
     known = tuple(w for w in EARLY_WANDS if (w, name) not in done and not (back and w in BOLTS))
     for names, risk in ((known, tactics.zap_risk), (("",), tactics.zap_unknown_risk)):
@@ -224,6 +222,11 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
                                             f"kills us {death:.0%} of the time: "
                                             + zap.rationale)
     return None
+
+
+def zaps(sent: tuple[object, ...]) -> list[tuple[str, str]]:
+    """(direction key, wand letter) of each zap among the actions in ``sent``."""
+    return [(a[1], a[2]) for a in sent if isinstance(a, str) and len(a) == 3 and a[0] == "z"]
 
 
 def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
@@ -237,8 +240,7 @@ def unknown_zapped(s: Situation, sent: tuple[object, ...]) -> set[str]:
     if s.inventory is None:
         return set()
     wands = {i.letter: i for i in s.inventory.of_kind("wand") if not i.name}
-    return {wands[a[2]].text for a in sent
-            if isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands}
+    return {wands[letter].text for _, letter in zaps(sent) if letter in wands}
 
 
 def once_zapped(s: Situation, sent: tuple[object, ...]) -> set[tuple[str, str]]:
@@ -248,13 +250,11 @@ def once_zapped(s: Situation, sent: tuple[object, ...]) -> set[tuple[str, str]]:
         return set()
     wands = {i.letter: i.name for i in s.inventory.of_kind("wand") if i.name in ONCE_A_MONSTER}
     done = set()
-    for a in sent:
-        if not (isinstance(a, str) and len(a) == 3 and a[0] == "z" and a[2] in wands):
-            continue
+    for key, letter in zaps(sent):
         aimed = [t for t in s.threats if (step := direction(s.player, t.seen.pos)) is not None
-                 and KEYS[step] == a[1]]
-        if aimed:
-            done.add((wands[a[2]], min(aimed, key=lambda t: t.distance).info.name))
+                 and KEYS[step] == key]
+        if letter in wands and aimed:
+            done.add((wands[letter], min(aimed, key=lambda t: t.distance).info.name))
     return done
 
 
