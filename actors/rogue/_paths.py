@@ -71,8 +71,12 @@ def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
                for m in objects.monsters)
 
 
-def compute(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathField:
+def compute(terrain: Terrain, start: Pos, costs: dict[int, int],
+            blocked: frozenset[int] = frozenset()) -> PathField:
     """Weighted shortest paths from ``start``: entering a square costs 1 + its avoidance.
+
+    ``blocked`` squares (indices) are not entered at all: the explorer's way round a
+    monster it leaves asleep, where even the dearest avoidance still leads through.
 
     The seed's delayed breadth-first search, made exact: squares wait in a ring of
     ``MAX_COST + 2`` buckets (Dial's algorithm), so a square with avoidance ``a`` is
@@ -106,7 +110,7 @@ def compute(terrain: Terrain, start: Pos, costs: dict[int, int]) -> PathField:
             if ahead is None:  # off the walkable squares: the start alone
                 ahead = steps_from(terrain.rows, i)
             for j in ahead:
-                if done[j]:
+                if done[j] or j in blocked:
                     continue
                 nd = d + 1 + min(MAX_COST, costs.get(j, 0))
                 if dist[j] < 0 or nd < dist[j]:
