@@ -157,9 +157,9 @@ async def test_a_sleeping_mean_monster_is_let_lie_only_by_the_tactic_and_not_fro
 SPARING = Tactics(spare_risk=0.1)
 
 
-#: A lit room whose east door opens on a passage; ``marks`` as in ``room_with``, and
-#: the passage east of the door drawn from column 14 of screen row 4.
 def by_the_door(passage: str, *marks: tuple[int, int, str]) -> list[str]:
+    """``room_with``'s lit room, its east door opening on ``passage`` (drawn from
+    column 14 of screen row 4)."""
     rows = room_with(*marks)
     rows[2] += passage
     return rows
