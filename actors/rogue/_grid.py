@@ -16,6 +16,8 @@ KEYS: dict[tuple[int, int], str] = {
     (-1, -1): "y", (-1, 1): "u", (1, -1): "b", (1, 1): "n",
 }
 STEPS = tuple(KEYS)
+#: The step each movement key takes (``KEYS`` read the other way).
+STEP_OF: dict[str, tuple[int, int]] = {key: step for step, key in KEYS.items()}
 #: Squares that are walls or rock to a mover (Rogue's ``step_ok`` says no).
 SOLID = frozenset(" -|")
 #: Terrain the hero may stand on.

@@ -35,7 +35,7 @@ from runtime import Proposal
 from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
-from ._grid import KEYS, STEPS, Pos, chebyshev, index, key_towards, neighbours
+from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours
 from ._hidden import WALKABLE, best_spot, unseen_cells
 from ._intern import MEAL_LEAST
 from ._paths import avoidance, compute, path_to
@@ -317,9 +317,6 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
         return False
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 
-
-#: The step each movement key takes.
-STEP_OF = {key: step for step, key in KEYS.items()}
 
 #: The squares the explorer remembers standing on, and how many times on one of them
 #: is a swing (two is a walk back past it, three a walk round in circles).
