@@ -123,6 +123,14 @@ class Situation:
         return t.left_asleep and limit < 1.0 and \
             self.odds(t, hero=self.melee_hero).death >= limit
 
+    def spared(self, t: Threat) -> bool:
+        """Does the explorer go round ``t`` rather than step into it? The :meth:`dreaded`,
+        and with ``Tactics.spare_thieves`` a thief let lie: a leprechaun struck awake
+        robs more often than it dies (of 13 thefts replayed from 1.63's games, eight
+        began with the explorer's step into a leprechaun asleep in a dark room)."""
+        return self.dreaded(t) or (self.tactics.spare_thieves and t.left_asleep
+                                   and "steals" in t.info.flags)
+
     def step_ok(self, a: Pos, b: Pos) -> bool:
         """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
         if self.terrain is None:

@@ -61,6 +61,12 @@ class Tactics:
     spare_risk: float = _f(1.0, 0.0, 1.0, "never walk into a monster let lie whose fight "
                                           "would kill us this often: go round it or down "
                                           "the stairs (1: never)")
+    #: Explorer: spare a sleeping thief (leprechaun, nymph) in the way as ``spare_risk``
+    #: spares a dreaded monster: explore round it, else the stairs, and strike it only
+    #: when nothing else is left. A leprechaun woken by a blow takes ``rnd(50 + 10 x
+    #: level) + 2`` gold, five times that unless the hero saves, more often than it dies.
+    spare_thieves: bool = _b(False, "explore round a sleeping leprechaun or nymph in the "
+                                    "way rather than step into it")
     #: Icebreaker: shoot from afar an ice monster the hero keeps coming back beside,
     #: rather than leave it to the freezer and melee. Off by default: measured no
     #: better (1.48, README).

@@ -404,23 +404,24 @@ class Exploration(SentAware):
         monster still lies asleep there (in view, or remembered out of it) and is
         still one to let lie. None once the stairs count as lost: the stairs may be
         under one of them, and ``Situation.let_lie`` lets only the worst lie then."""
-        if s.stairs_lost or s.objects is None or s.tactics.spare_risk >= 1.0:
+        sparing = s.tactics.spare_risk < 1.0 or s.tactics.spare_thieves
+        if s.stairs_lost or s.objects is None or not sparing:
             self.spared = set()
             return frozenset()
         lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
-        woken = {t.seen.pos for t in s.threats if not s.dreaded(t)}
+        woken = {t.seen.pos for t in s.threats if not s.spared(t)}
         self.spared = {p for p in self.spared if p in lying and p not in woken}
         return frozenset(self.spared)
 
     def _struck(self, s: Situation, action: str) -> Pos | None:
         """The square of the monster that ``action``, a step, would strike, if it is one
-        let lie and dreaded (``Situation.dreaded``)."""
+        the explorer goes round (``Situation.spared``)."""
         step = STEP_OF.get(action)
         if step is None:
             return None
         r, c = s.player
         square = (r + step[0], c + step[1])
-        return next((square for t in s.threats if t.seen.pos == square and s.dreaded(t)),
+        return next((square for t in s.threats if t.seen.pos == square and s.spared(t)),
                     None)
 
     def _around(self, s: Situation, spared: frozenset[Pos]) -> Proposal | None:
@@ -435,7 +436,8 @@ class Exploration(SentAware):
         leaving what lies beyond. Only when nothing else is left does it wake the
         monster, and then at full health. Off by default (``Tactics.spare_risk``): those
         five games went as before (in dungeon 741 nothing else was left), and over 600
-        dungeons it measured no better (README).
+        dungeons it measured no better (README). A sleeping thief is gone round the same
+        way (``Tactics.spare_thieves``), and struck without a rest when nothing is left.
         """
         t = s.terrain
         assert t is not None
@@ -444,8 +446,11 @@ class Exploration(SentAware):
         plan = self._plan(attrs.evolve(s, paths=field), last_resort=False)
         if plan is not None:
             return plan
-        if s.hp_fraction < 1.0:
-            names = [th.info.name for th in s.threats if th.seen.pos in spared]
+        # A thief's blow does no harm worth resting for; a dreaded monster's does.
+        lying = [th for th in s.threats if th.seen.pos in spared]
+        thieves = bool(lying) and not any(s.dreaded(th) for th in lying)
+        if s.hp_fraction < 1.0 and s.tactics.spare_risk < 1.0 and not thieves:
+            names = [th.info.name for th in lying]
             who = f"the {names[0]}" if names else "the monster"
             return Proposal(s.rest(), f"explore: rest to full health before waking {who} "
                                       f"asleep in the only way on")
