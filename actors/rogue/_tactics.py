@@ -36,6 +36,7 @@ class Tactics:
     #: Battlestations: retreat when a monster could kill us within this many rounds.
     retreat_rounds: int = _i(2, 1, 4, "retreat when death is possible within N rounds")
     #: Target: attack monsters that are asleep (not moving) rather than leave them.
+    #: Off measured no better on 400 dungeons (README).
     fight_sleeping: bool = _b(True, "wake and fight sleeping monsters")
     #: All experts: leave asleep a monster that does not wake by itself when a fight
     #: with it would kill us more often than this (Situation.let_lie); 1 never does.
