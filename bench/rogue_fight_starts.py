@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness, require_rogue, witness_game
+from rogue_last_moves import Witness, map_distance, require_rogue, witness_game
 
 import actors.rogue._intern as intern_module
 
@@ -48,16 +48,6 @@ class StateWitness(Witness):
         await super().act(action)
 
 
-def beside(lines: list[str], letter: str) -> bool:
-    """Is a monster drawn as ``letter`` next to the hero on this screen's map?"""
-    hero = [(r, c) for r, line in enumerate(lines[1:23], 1) for c, ch in enumerate(line)
-            if ch == "@"]
-    them = [(r, c) for r, line in enumerate(lines[1:23], 1) for c, ch in enumerate(line)
-            if ch == letter]
-    return bool(hero and them) and min(max(abs(hero[0][0] - r), abs(hero[0][1] - c))
-                                       for r, c in them) <= 1
-
-
 def fight_start(log: list[tuple[Any, Any, Any]], letter: str) -> int | None:
     """Index of the first screen of the last run of screens with ``letter`` beside the
     hero (gaps of up to four screens - messages, the pack - do not break a run)."""
@@ -66,7 +56,7 @@ def fight_start(log: list[tuple[Any, Any, Any]], letter: str) -> int | None:
         lines = getattr(log[i][0], "lines", None)
         if not lines:
             continue
-        if beside(lines, letter):
+        if map_distance(lines, letter) == 1:
             start = i
         elif start is not None and i < start - 4:
             break

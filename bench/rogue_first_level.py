@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness, require_rogue, tactics_or_exit, witness_game
+from rogue_last_moves import Witness, map_distance, require_rogue, tactics_or_exit, witness_game
 
 from actors.rogue import DEFAULT_TACTICS, Tactics
 
@@ -51,16 +51,7 @@ def fight_start(log: list[tuple[Any, Any, Any]]) -> int:
 
 def stairs_distance(view: Any) -> int | None:
     """Squares (king's moves) from the hero to the stairs shown on ``view``, if both show."""
-    lines = getattr(view, "lines", ())
-    hero = stairs = None
-    for row, line in enumerate(lines[1:23], 1):
-        if "@" in line:
-            hero = (row, line.index("@"))
-        if "%" in line:
-            stairs = (row, line.index("%"))
-    if hero is None or stairs is None:
-        return None
-    return max(abs(hero[0] - stairs[0]), abs(hero[1] - stairs[1]))
+    return map_distance(getattr(view, "lines", ()), "%")
 
 
 async def first_level(dungeon: int, time_limit: float,

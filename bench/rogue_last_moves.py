@@ -44,6 +44,22 @@ def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactic
         parser.error(str(exc))
 
 
+def map_distance(lines: Any, marks: str) -> int | None:
+    """King's moves from the hero to the nearest of ``marks`` drawn on the map rows of a
+    screen's ``lines`` (not the message line, not the status line); None unless both show."""
+    hero = None
+    found = []
+    for row, line in enumerate(lines[1:23], 1):
+        for col, ch in enumerate(line):
+            if ch == "@":
+                hero = (row, col)
+            elif ch in marks:
+                found.append((row, col))
+    if hero is None or not found:
+        return None
+    return min(max(abs(hero[0] - r), abs(hero[1] - c)) for r, c in found)
+
+
 class Witness(CappedAdapter):
     """Keeps each screen with the decision taken on it."""
 

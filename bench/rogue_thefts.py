@@ -17,22 +17,11 @@ import argparse
 import sys
 
 import trio
-from rogue_last_moves import require_rogue, tactics_or_exit, witness_game
+from rogue_last_moves import map_distance, require_rogue, tactics_or_exit, witness_game
 
 #: Rogue's words for a theft (a leprechaun's; a nymph's begins "she stole").
 THEFT = ("your purse feels lighter", "she stole")
 THIEVES = "LN"
-
-
-def thief_distance(lines: list[str]) -> int | None:
-    """Chebyshev distance from the hero to the nearest thief drawn on the map."""
-    marks = [(r, c, ch) for r, line in enumerate(lines[1:23], 1) for c, ch in enumerate(line)
-             if ch == "@" or ch in THIEVES]
-    hero = next(((r, c) for r, c, ch in marks if ch == "@"), None)
-    thieves = [(r, c) for r, c, ch in marks if ch != "@"]
-    if hero is None or not thieves:
-        return None
-    return min(max(abs(hero[0] - r), abs(hero[1] - c)) for r, c in thieves)
 
 
 def thefts(log: list[tuple[object, object, object]]) -> list[int]:
@@ -60,7 +49,7 @@ async def main(args: argparse.Namespace) -> int:
                 where = f"L{status.level} hp {status.hp}" if status is not None else "-"
                 who = decision.expert if decision is not None else "-"
                 why = decision.rationale if decision is not None else ""
-                print(f"#{i} {where} thief {thief_distance(lines)} {action!r} {who}: "
+                print(f"#{i} {where} thief {map_distance(lines, THIEVES)} {action!r} {who}: "
                       f"{why[:100]} | {lines[0].strip()[:60]}")
     return 0
 

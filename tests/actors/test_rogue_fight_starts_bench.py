@@ -1,22 +1,12 @@
 """bench/rogue_fight_starts.py: where the last fight with a monster began."""
 
 import argparse
-import importlib.util
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from bench_loader import load_bench
 
-_BENCH = Path(__file__).resolve().parents[2] / "bench"
-_SPEC = importlib.util.spec_from_file_location("rogue_fight_starts",
-                                               _BENCH / "rogue_fight_starts.py")
-fight_starts = importlib.util.module_from_spec(_SPEC)
-sys.path.insert(0, str(_BENCH))  # for its ``from rogue_last_moves import ...``
-try:
-    _SPEC.loader.exec_module(fight_starts)
-finally:
-    sys.path.remove(str(_BENCH))
+fight_starts = load_bench("rogue_fight_starts")
 
 
 def _screen(*rows: str):
@@ -37,8 +27,9 @@ def test_the_fight_starts_at_the_first_screen_of_the_last_run_beside_the_monster
 
 
 def test_only_the_map_counts_and_diagonals_are_beside():
-    assert fight_starts.beside(["C@", " @ ", "C  "], "C")
-    assert not fight_starts.beside(["C@", " @ ", "   ", "C  "], "C")
+    distance = load_bench("rogue_last_moves").map_distance
+    assert distance(["C@", " @ ", "C  "], "C") == 1
+    assert distance(["C@", " @ ", "   ", "C  "], "C") == 2
 
 
 def test_a_game_is_named_by_dungeon_and_letter():

@@ -1,14 +1,9 @@
 """bench/rogue_future.py: the break-even chance of death by dungeon level."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from bench_loader import load_bench
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "rogue_future.py"
-_SPEC = importlib.util.spec_from_file_location("rogue_future", _PATH)
-rogue_future = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(rogue_future)
+rogue_future = load_bench("rogue_future")
 
 
 def _game(depth, score, outcome="death"):

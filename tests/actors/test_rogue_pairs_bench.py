@@ -1,14 +1,11 @@
 """bench/rogue_pairs.py: two tournaments compared dungeon by dungeon, chronicles too."""
 
-import importlib.util
 import json
 import sqlite3
-from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "rogue_pairs.py"
-_SPEC = importlib.util.spec_from_file_location("rogue_pairs", _PATH)
-rogue_pairs = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(rogue_pairs)
+from bench_loader import load_bench
+
+rogue_pairs = load_bench("rogue_pairs")
 
 
 def _database(path, games):

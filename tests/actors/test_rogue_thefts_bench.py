@@ -1,18 +1,10 @@
 """bench/rogue_thefts.py: finding each theft in a game's screens, and the thief's distance."""
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
-_BENCH = Path(__file__).resolve().parents[2] / "bench"
-_SPEC = importlib.util.spec_from_file_location("rogue_thefts", _BENCH / "rogue_thefts.py")
-rogue_thefts = importlib.util.module_from_spec(_SPEC)
-sys.path.insert(0, str(_BENCH))  # for its ``from rogue_last_moves import ...``
-try:
-    _SPEC.loader.exec_module(rogue_thefts)
-finally:
-    sys.path.remove(str(_BENCH))
+from bench_loader import load_bench
+
+rogue_thefts = load_bench("rogue_thefts")
 
 
 def _view(message: str, *rows: str):
@@ -33,6 +25,7 @@ def test_one_theft_is_found_once_though_its_message_stays_up():
 
 def test_the_thief_distance_is_to_the_nearest_thief_on_the_map():
     """The message line is not the map: an "L" there is no leprechaun."""
+    distance = load_bench("rogue_last_moves").map_distance
     rows = ["", "   @   ", "       ", "     N ", " L     "]
-    assert rogue_thefts.thief_distance(["LL", *rows[1:]]) == 2
-    assert rogue_thefts.thief_distance(["", "   @   "]) is None
+    assert distance(["LL", *rows[1:]], rogue_thefts.THIEVES) == 2
+    assert distance(["", "   @   "], rogue_thefts.THIEVES) is None
