@@ -3,7 +3,9 @@
 Monsters are matched from one screen to the next by nearness (letter first), so each
 keeps the generation it was first seen and how often it moved (one that never
 moves while in view is probably asleep, and where it lay is remembered once it is
-out of view: Rogue draws floor there, even on the stairs). Objects are remembered
+out of view: Rogue draws floor there, even on the stairs). One first seen in a
+passage, or on a square seen empty beside the hero the screen before, counts as
+moved: it walked there. Objects are remembered
 where seen until the hero stands on the square or the square shows bare terrain;
 one the hero stood on without picking it up (a full pack) is marked ignored.
 """
@@ -16,13 +18,32 @@ from ._facts import Events, ObjectMap, Seen, Sensed
 from ._gated import GatedSource
 from ._grid import TOP, Pos, chebyshev
 
+#: A passage as Rogue draws it. Rogue lays sleeping monsters on room floors (and none
+#: in a maze) and starts each wanderer awake in a room, so a monster first seen on a
+#: square the screen before showed as passage walked there: it is awake even if it
+#: stands still (a chaser can stick where no step brings it nearer). Taken for asleep,
+#: a centaur that had come along a passage to the square beside the hero was let lie,
+#: and the explorer stepped on by it into its first blow (1.63's dungeon 1028, level
+#: 7: the fight that killed him).
+PASSAGE = "#"
 
-def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ...]:
+
+def shown_at(rows: tuple[str, ...], pos: Pos) -> str:
+    """What ``rows`` (a screen's map rows from ``TOP``) show at ``pos``; " " off them."""
+    r, c = pos[0] - TOP, pos[1]
+    return rows[r][c] if 0 <= r < len(rows) and 0 <= c < len(rows[r]) else " "
+
+
+def track_monsters(previous: tuple[Seen, ...], sensed: Sensed,
+                   before: tuple[str, ...] = (), was_at: Pos | None = None) -> tuple[Seen, ...]:
     """The monsters on screen, each matched to the nearest one seen before.
 
     First by letter; then a sighting left over takes the nearest one left over of any
     letter: a hallucinating hero sees each monster as a new random letter every turn,
     and a monster that changed its letter where one vanished is most likely the same.
+    A new one starts with one move if it walked there: ``before`` (the screen before's
+    map rows) showed a passage on its square, or showed the square empty beside the
+    hero (``was_at``, where he stood then), where he would have seen a monster.
     """
     left = list(previous)
     matched: dict[int, Seen] = {}
@@ -42,7 +63,10 @@ def track_monsters(previous: tuple[Seen, ...], sensed: Sensed) -> tuple[Seen, ..
     for i, (letter, pos) in enumerate(sensed.monsters):
         best = matched.get(i)
         if best is None:
-            out.append(Seen(letter, pos, sensed.generation, sensed.generation))
+            was = shown_at(before, pos)
+            beside = was_at is not None and chebyshev(was_at, pos) <= 1 and was in ".#+"
+            walked = int(was == PASSAGE or beside)
+            out.append(Seen(letter, pos, sensed.generation, sensed.generation, walked))
         else:
             out.append(Seen(letter, pos, best.first, sensed.generation,
                             best.moves + (best.pos != pos)))
@@ -75,9 +99,7 @@ def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) ->
         first = old.first if old is not None and old.symbol == symbol else sensed.generation
         objects[pos] = Seen(symbol, pos, first, sensed.generation)
     for pos in list(objects):
-        r, c = pos
-        shown = sensed.rows[r - TOP][c] if sensed.rows else " "
-        if shown in ".#+%^-|":
+        if shown_at(sensed.rows, pos) in ".#+%^-|":
             del objects[pos]
     player = sensed.player
     kinds = events.kinds() if events is not None else frozenset()
@@ -108,6 +130,10 @@ class ObjectMapper(GatedSource):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.map = ObjectMap(level=-1)
+        #: The map rows of the screen before and where the hero stood, for what a new
+        #: monster stands on.
+        self.before: tuple[str, ...] = ()
+        self.was_at: Pos | None = None
 
     async def update(self, activation: Activation) -> None:
         sensed: Sensed = activation.read("sensed")
@@ -116,7 +142,10 @@ class ObjectMapper(GatedSource):
         level = sensed.status.level if sensed.status is not None else 0
         current = self.map if self.map.level == level else ObjectMap(level=level)
         current = track_objects(current, sensed, activation.read("events"))
-        monsters = track_monsters(current.monsters, sensed)
+        same = self.map.level == level
+        monsters = track_monsters(current.monsters, sensed, self.before if same else (),
+                                  self.was_at if same else None)
+        self.before, self.was_at = tuple(sensed.rows), sensed.player
         self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
                              ignored=current.ignored, dropped=current.dropped,
                              sleepers=remember_sleepers(current, monsters, sensed))

@@ -288,3 +288,52 @@ async def test_a_sleeping_centaur_is_not_spared_as_a_thief():
     pipeline = await _on_the_door("C##", (3, 4, "%"), tactics=THIEF_SPARING)
     assert pipeline.situation().threats[0].left_asleep
     assert pipeline.ask("explore").action == "l"
+
+
+#: A passage run east along screen row 3, and a strong hero (a centaur is still a
+#: fight to leave asleep: ``Tactics.wake_risk``).
+RUN = "   ##########"
+STRONG = status(level=7, hp=20, hp_max=20, exp_level=4, exp=50)
+
+
+def _run_with(*marks: tuple[int, str]) -> list[str]:
+    row = list(RUN)
+    for c, ch in marks:
+        row[c] = ch
+    return ["", "".join(row)]
+
+
+async def test_a_monster_first_seen_in_a_passage_walked_there_and_is_fought():
+    """Rogue lays sleeping monsters only on room floors: a centaur first seen on a
+    square the screen before showed as passage came along it, awake. Taken for asleep,
+    it was let lie, the explorer stepped on past it and it struck first (dungeon 1028 of
+    1.63, level 7). Melee now strikes it; the same centaur first seen on a room's floor
+    is still let lie."""
+    before = screen(_run_with((5, "@")), top=2, status_line=STRONG)
+    now = screen(_run_with((6, "@"), (7, "C")), top=2, status_line=STRONG)
+    pipeline = await with_pack(before, now)
+    centaur = pipeline.situation().threats[0]
+    assert centaur.awake and not centaur.left_asleep
+    proposal = pipeline.ask("melee")
+    assert proposal is not None and proposal.action == "l" and "centaur" in proposal.rationale
+    in_room = await with_pack(screen(room_with((3, 3, "@")), top=2, status_line=STRONG),
+                              screen(room_with((3, 3, "@"), (3, 9, "C")), top=2,
+                                     status_line=STRONG))
+    assert in_room.situation().threats[0].left_asleep
+    assert in_room.ask("melee") is None
+
+
+async def test_a_monster_on_a_square_seen_empty_beside_the_hero_walked_there():
+    """A square beside the hero is always in view, even in a dark room: a monster on one
+    that showed empty floor the screen before stepped in, awake. One first seen beside
+    him on a square not beside him the screen before is not known to have moved (in a
+    dark room he could not have seen it there) and may be asleep."""
+    empty = screen(room_with((3, 5, "@")), top=2, status_line=STRONG)
+    came = screen(room_with((3, 5, "@"), (3, 6, "C")), top=2, status_line=STRONG)
+    pipeline = await with_pack(empty, came)
+    assert pipeline.situation().threats[0].awake
+    assert pipeline.ask("melee").action == "l"
+    far = screen(room_with((3, 3, "@")), top=2, status_line=STRONG)
+    stepped = screen(room_with((3, 5, "@"), (3, 6, "C")), top=2, status_line=STRONG)
+    unknown = await with_pack(far, stepped)
+    assert unknown.situation().threats[0].left_asleep
