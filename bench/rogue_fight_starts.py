@@ -8,7 +8,9 @@ there (a tournament record's killer). The game is played again to its end; the f
 start is the first screen of the last unbroken run with a monster of that letter
 beside the hero. One JSON line per game says whether the hero then carried Rogue's
 running flag (``InternalState.steady``: without it every monster swings with +4), his
-hit points and most hit points, and the expert and rationale of the decision before.
+hit points and most hit points, who struck first (the first blow message naming the
+monster: its own, or the hero's at it), and the expert and rationale of the decision
+before.
 
 The internal state is not on the screen, so the tool wraps the recogniser's
 ``recognise`` to keep the latest state, and the witness notes it with each key sent.
@@ -25,6 +27,7 @@ import trio
 from rogue_last_moves import Witness, map_distance, require_rogue, witness_game
 
 import actors.rogue._intern as intern_module
+from actors.rogue._monsters import monster
 
 _LATEST: dict[str, Any] = {}
 _recognise = intern_module.recognise
@@ -63,6 +66,26 @@ def fight_start(log: list[tuple[Any, Any, Any]], letter: str) -> int | None:
     return start
 
 
+def first_blow(log: list[tuple[Any, Any, Any]], at: int, name: str,
+               within: int = 8) -> str | None:
+    """Who struck first in the fight beginning at screen ``at``: "monster" if the first
+    blow message naming ``name`` in the next ``within`` screens is its own ("The
+    centaur hits you", "... misses you"), "hero" if it is his ("You miss the centaur"),
+    None if there is none."""
+    for view, _, _ in log[at:at + within]:
+        lines = getattr(view, "lines", None)
+        if not lines:
+            continue
+        message = lines[0].strip().lower()
+        if name not in message:
+            continue
+        if message.startswith(f"the {name}") and " you" in message:
+            return "monster"
+        if message.startswith("you "):
+            return "hero"
+    return None
+
+
 async def main(args: argparse.Namespace) -> int:
     intern_module.recognise = _keeping
     for item in args.games:
@@ -80,6 +103,7 @@ async def main(args: argparse.Namespace) -> int:
                       if d is not None and d.expert != "screens"]
             row.update(steady=getattr(state, "steady", None),
                        hp=getattr(status, "hp", None), hp_max=getattr(status, "hp_max", None),
+                       first=first_blow(witness.log, at, monster(letter).name),
                        before=f"{before[-1].expert}: {before[-1].rationale}" if before else None)
         print(json.dumps(row), flush=True)
     return 0

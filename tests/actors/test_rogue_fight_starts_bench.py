@@ -37,3 +37,16 @@ def test_a_game_is_named_by_dungeon_and_letter():
     for bad in ("506", "C:506", "506:CC"):
         with pytest.raises(argparse.ArgumentTypeError, match="DUNGEON:LETTER"):
             fight_starts._game(bad)
+
+
+def test_who_struck_first_is_read_from_the_first_blow_message_naming_the_monster():
+    """The centaur stepped in without a blow (no message), then the hero missed it: the
+    hero struck first. A blow at another monster does not count; the centaur's own
+    blow on the screen it came beside does."""
+    quiet, hero = _screen(" @C "), SimpleNamespace(lines=["You miss the centaur", " @C "])
+    other = SimpleNamespace(lines=["You hit the bat", " @C "])
+    theirs = SimpleNamespace(lines=["The centaur has injured you", " @C "])
+    log = [(quiet, "h", None), (other, " ", None), (hero, "h", None), (theirs, "h", None)]
+    assert fight_starts.first_blow(log, 0, "centaur") == "hero"
+    assert fight_starts.first_blow(log, 3, "centaur") == "monster"
+    assert fight_starts.first_blow(log[:2], 0, "centaur") is None
