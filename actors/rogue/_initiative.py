@@ -13,6 +13,14 @@ walks (objects, health, exploration): with a monster two squares off it waits,
 at most ``patience`` turns for the same monster, because a sleeping monster never
 comes and the walkers must then go on (stepping next to a sleeping monster is
 safe: it is asleep, and the hero gets +4 against it).
+
+A monster let lie (``Situation.let_lie``: one whose fight the hero would rather not
+have) is taken for asleep only because it has not been seen to move, and one just
+met has had no time to. So it too is waited for, as soon as it is met two squares
+off, or diagonally beside a hero in a doorway, where Rogue lets neither of them
+strike: if it is awake it comes the last step and the hero strikes first; if not,
+two turns are lost. Otherwise the explorer stepped on beside it, and a centaur that
+was coming struck first (1.63's dungeon 1013, level 7: the fight that killed him).
 """
 
 from __future__ import annotations
@@ -44,6 +52,9 @@ class HoldGround(RogueExpert):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.waited = 0
+        #: Monsters let lie that were waited for on meeting them (by their first
+        #: sighting and letter), and the turns given to each.
+        self.met: dict[tuple[int, str], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.adjacent:
@@ -51,10 +62,30 @@ class HoldGround(RogueExpert):
         t = closing_in(s)
         if t is None:
             self.waited = 0
-            return None
+            return self._just_met(s)
         if self.waited >= self.patience:
             return None
         self.waited += 1
         state = "awake" if t.awake else "maybe asleep"
         return Proposal("s", f"hold: the {state} {t.info.name} is two squares off; wait "
                              f"so that it takes the last step and we strike first")
+
+    def _just_met(self, s: Situation) -> Proposal | None:
+        """Wait for a monster let lie that was met on this screen or the one before, two
+        squares off or beyond a doorway's corner, ``patience`` turns at most."""
+        for t in s.threats:
+            if not t.left_asleep or not t.info.worth_engaging:
+                continue
+            key = (t.seen.first, t.seen.symbol)
+            if key not in self.met and t.seen.last - t.seen.first > 1:
+                continue
+            if self.met.get(key, 0) >= self.patience:
+                continue
+            if t.distance != 2 and not (t.distance == 1 and
+                                        not s.step_ok(s.player, t.seen.pos)):
+                continue
+            self.met[key] = self.met.get(key, 0) + 1
+            return Proposal("s", f"hold: the {t.info.name} just met may be awake; wait "
+                                 f"so that, if it is, it takes the last step and we "
+                                 f"strike first")
+        return None

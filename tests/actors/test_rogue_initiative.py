@@ -74,3 +74,34 @@ async def test_melee_never_strikes_a_sleeping_ice_monster_it_keeps_coming_back_t
     await pipeline.feed(screen(room(4, 1, ice=(3, 2)), top=12))  # it moved: awake
     assert pipeline.ask("melee", melee) is not None
 
+
+
+async def test_hold_waits_for_a_monster_let_lie_just_met_beyond_a_doorways_corner():
+    """On the east door, a centaur diagonally inside: Rogue lets neither strike across
+    the doorway's corner. It is let lie (a level-1 hero would rather not fight it), but
+    only for not having moved, and it was just met: wait twice, as for an awake monster
+    two squares off, then let the walkers go on. One watched for longer than that, or
+    one in reach of a step, is not waited for."""
+    view = screen(room_with((4, 13, "@"), (3, 12, "C")), top=2)
+    pipeline = await with_pack(view)
+    assert pipeline.situation().threats[0].left_asleep
+    hold = pipeline.expert("hold")
+    first = pipeline.ask("hold", hold)
+    assert first.action == "s" and "centaur just met" in first.rationale
+    await pipeline.feed(view)
+    assert pipeline.ask("hold", hold).action == "s"
+    await pipeline.feed(view)
+    assert pipeline.ask("hold", hold) is None
+    watched = await with_pack(screen(room_with((4, 10, "@"), (3, 5, "C")), top=2))
+    for step in (9, 8, 7):
+        await watched.feed(screen(room_with((4, step, "@"), (3, 5, "C")), top=2))
+    assert watched.ask("hold") is None
+    in_reach = await with_pack(screen(room_with((4, 11, "@"), (3, 12, "C")), top=2))
+    assert in_reach.ask("hold") is None
+
+
+async def test_hold_waits_for_a_monster_let_lie_just_met_two_squares_off():
+    """A centaur first seen two squares off, let lie: wait for it as for one awake."""
+    pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 5, "C")), top=2))
+    proposal = pipeline.ask("hold")
+    assert proposal is not None and proposal.action == "s"
