@@ -1,4 +1,5 @@
-"""Initiative: let a monster two squares off take the step, so the hero strikes first.
+"""Initiative: let a monster two squares off (or across a doorway's corner) take the
+step, so the hero strikes first.
 
 Rogue moves the hero, then the monsters. A monster whose move would land on the
 hero attacks instead, so whoever closes the last square gives the other the first
@@ -32,13 +33,16 @@ from ._context import Situation, Threat
 
 
 def closing_in(s: Situation) -> Threat | None:
-    """The nearest monster two squares off that can hurt or rob the hero, if any."""
+    """The nearest monster that can hurt or rob the hero and must take a step to strike
+    him: two squares off, or beside him across a doorway's corner (Rogue lets no one
+    step or strike diagonally into or out of a doorway). Waiting only for those two
+    squares off, the hero on a door stepped into the room beside a centaur that had
+    come to the corner, and it struck first (1.65's dungeon 528, level 7)."""
     for t in s.threats:
-        if t.distance != 2 or t.left_asleep:
+        if t.left_asleep or not t.info.worth_engaging:
             continue
-        if not t.info.worth_engaging:
-            continue
-        return t
+        if t.distance == 2 or (t.distance == 1 and not t.adjacent):
+            return t
     return None
 
 
@@ -67,7 +71,8 @@ class HoldGround(RogueExpert):
             return None
         self.waited += 1
         state = "awake" if t.awake else "maybe asleep"
-        return Proposal("s", f"hold: the {state} {t.info.name} is two squares off; wait "
+        where = "two squares off" if t.distance == 2 else "across the doorway's corner"
+        return Proposal("s", f"hold: the {state} {t.info.name} is {where}; wait "
                              f"so that it takes the last step and we strike first")
 
     def _just_met(self, s: Situation) -> Proposal | None:

@@ -105,3 +105,16 @@ async def test_hold_waits_for_a_monster_let_lie_just_met_two_squares_off():
     pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 5, "C")), top=2))
     proposal = pipeline.ask("hold")
     assert proposal is not None and proposal.action == "s"
+
+
+async def test_hold_waits_for_an_awake_monster_across_a_doorways_corner():
+    """The hero on the east door, a centaur that has moved diagonally inside: it cannot
+    strike across the corner, nor he at it. Stepping into the room puts him beside it
+    to take its first blow (1.65's dungeon 528); waiting lets it take the step."""
+    pipeline = await with_pack(screen(room_with((4, 13, "@"), (3, 10, "C")), top=2),
+                               screen(room_with((4, 13, "@"), (3, 12, "C")), top=2))
+    centaur = pipeline.situation().threats[0]
+    assert centaur.awake and not centaur.adjacent and centaur.distance == 1
+    proposal = pipeline.ask("hold")
+    assert proposal.action == "s"
+    assert "awake centaur is across the doorway's corner" in proposal.rationale
