@@ -77,7 +77,7 @@ class HoldGround(RogueExpert):
 
     def _just_met(self, s: Situation) -> Proposal | None:
         """Wait for a monster let lie that was met on this screen or the one before, two
-        squares off or beyond a doorway's corner, ``patience`` turns at most."""
+        squares off or across a doorway's corner, ``patience`` turns at most."""
         for t in s.threats:
             if not t.left_asleep or not t.info.worth_engaging:
                 continue

@@ -5,9 +5,9 @@ keeps the generation it was first seen and how often it moved (one that never
 moves while in view is probably asleep, and where it lay is remembered once it is
 out of view: Rogue draws floor there, even on the stairs). One first seen in a
 passage, or on a square seen empty beside the hero the screen before, counts as
-moved: it walked there. Objects are remembered
-where seen until the hero stands on the square or the square shows bare terrain;
-one the hero stood on without picking it up (a full pack) is marked ignored.
+moved: it walked there. Objects are remembered where seen until the hero stands on
+the square or the square shows bare terrain; one the hero stood on without picking
+it up (a full pack) is marked ignored.
 """
 
 from __future__ import annotations
