@@ -19,7 +19,14 @@ import sys
 from typing import Any
 
 import trio
-from rogue_last_moves import Witness, map_distance, require_rogue, tactics_or_exit, witness_game
+from rogue_last_moves import (
+    Witness,
+    add_tactics_option,
+    map_distance,
+    require_rogue,
+    tactics_or_exit,
+    witness_game,
+)
 
 from actors.rogue import DEFAULT_TACTICS, Tactics
 
@@ -110,8 +117,7 @@ if __name__ == "__main__":
     parser.add_argument("--to", dest="stop", type=int, default=20,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=600.0)
-    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
-                        "play with, as the tournament's --tactics; the defaults otherwise")
+    add_tactics_option(parser)
     arguments = parser.parse_args()
     require_rogue("rogue_first_level")
     arguments.tactics = tactics_or_exit(parser, arguments.tactics)

@@ -34,6 +34,12 @@ def require_rogue(prog: str) -> None:
         sys.exit(f"{prog}: {exc}")
 
 
+def add_tactics_option(parser: argparse.ArgumentParser) -> None:
+    """``--tactics FILE``, as the tournament's: the replaying tools all take it."""
+    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
+                        "play with, as the tournament's --tactics; the defaults otherwise")
+
+
 def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactics:
     """The tactics in ``path`` (the defaults without one), or exit with the reason."""
     if path is None:
@@ -124,8 +130,7 @@ if __name__ == "__main__":
     parser.add_argument("--last", type=int, default=40, help="decisions to show")
     parser.add_argument("--screens", action="store_true", help="print each screen too")
     parser.add_argument("--time-limit", type=float, default=150.0)
-    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
-                        "play with, as the tournament's --tactics; the defaults otherwise")
+    add_tactics_option(parser)
     arguments = parser.parse_args()
     require_rogue("rogue_last_moves")
     arguments.tactics = tactics_or_exit(parser, arguments.tactics)

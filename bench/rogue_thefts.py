@@ -17,7 +17,13 @@ import argparse
 import sys
 
 import trio
-from rogue_last_moves import map_distance, require_rogue, tactics_or_exit, witness_game
+from rogue_last_moves import (
+    add_tactics_option,
+    map_distance,
+    require_rogue,
+    tactics_or_exit,
+    witness_game,
+)
 
 #: Rogue's words for a theft (a leprechaun's; a nymph's begins "she stole").
 THEFT = ("your purse feels lighter", "she stole")
@@ -59,8 +65,7 @@ if __name__ == "__main__":
     parser.add_argument("dungeons", type=int, nargs="+")
     parser.add_argument("--before", type=int, default=6, help="decisions shown before each")
     parser.add_argument("--time-limit", type=float, default=1200.0)
-    parser.add_argument("--tactics", metavar="FILE", help="JSON of tactics (name: value) to "
-                        "play with, as the tournament's --tactics; the defaults otherwise")
+    add_tactics_option(parser)
     arguments = parser.parse_args()
     require_rogue("rogue_thefts")
     arguments.tactics = tactics_or_exit(parser, arguments.tactics)
