@@ -117,20 +117,31 @@ class Situation:
         """Is ``t`` let lie, and would its fight kill us at least ``Tactics.spare_risk``
         of the time? Not every one let lie: a bat let lie by the 3% of ``wake_risk`` is
         no reason to stop (sparing one, the first build of 1.33 rested beside it in a
-        passage), nor an ice monster, whose blow does no harm (it mostly falls to one
-        blow; the explorer, which must get somewhere, strikes it)."""
+        passage). An ice monster's blow does no harm: it is not priced so, but spared
+        for its freezes (:meth:`spared`)."""
         limit = self.tactics.spare_risk
         return t.left_asleep and limit < 1.0 and \
             self.odds(t, hero=self.melee_hero).death >= limit
 
     def spared(self, t: Threat) -> bool:
-        """Does the explorer go round ``t`` rather than step into it? The :meth:`dreaded`,
-        and with ``Tactics.spare_thieves`` a thief let lie: a leprechaun struck awake
-        robs more often than it dies (of 17 thefts replayed from seven of 1.63's games,
-        eight began with the explorer's step into a leprechaun asleep in a dark room or
-        a maze). Off by default: over 600 dungeons it measured no better (README)."""
-        return self.dreaded(t) or (self.tactics.spare_thieves and t.left_asleep
-                                   and "steals" in t.info.flags)
+        """Does the explorer go round ``t`` rather than step into it? An ice monster let
+        lie, the :meth:`dreaded`, and with ``Tactics.spare_thieves`` a thief let lie: a
+        leprechaun struck awake robs more often than it dies (of 17 thefts replayed from
+        seven of 1.63's games, eight began with the explorer's step into a leprechaun
+        asleep in a dark room or a maze; off by default, as over 600 dungeons it
+        measured no better: README).
+
+        The ice monster from 1.67: a sleeping one falls to the first blow only some
+        seven times in ten (1d8 hit points), and one that does not freezes the hero
+        until he dies more often than any fight he picks - 8% at experience level 5,
+        16% at level 1 (Rogue's rules, simulated: README). Five of 1.66's ten deaths
+        by hypothermia, at full health on levels 6 to 11, began with the explorer's
+        step into one asleep in the way on.
+        """
+        if not t.left_asleep:
+            return False
+        return "freezes" in t.info.flags or self.dreaded(t) or (
+            self.tactics.spare_thieves and "steals" in t.info.flags)
 
     def step_ok(self, a: Pos, b: Pos) -> bool:
         """Can the hero step (or strike) from ``a`` to the adjacent ``b``?"""
@@ -147,10 +158,11 @@ class Situation:
         target expert struck ice monsters let lie on its way to another monster, and
         its freezes killed at full health (dungeons 55, 191 and 256 of 1.32; the
         object expert does the same for gold beyond one). The explorer, which must get
-        somewhere, does not spare it: 1.33 made every walker spare it, and its
+        somewhere, does not ask for this: 1.33 made every walker spare it, and its
         explorer swung between a goal refused from one square and another goal, or
         rested for ever before stairs beyond an ice monster asleep in a doorway, and
-        13 of 400 heroes starved (1.32: 7).
+        13 of 400 heroes starved (1.32: 7). It goes round the :meth:`spared` its own
+        way, which ends in the blow when nothing else is left.
         """
         if self.paths is None:
             return None

@@ -404,7 +404,8 @@ class Exploration(SentAware):
         monster still lies asleep there (in view, or remembered out of it) and is
         still one to let lie. None once the stairs count as lost: the stairs may be
         under one of them, and ``Situation.let_lie`` lets only the worst lie then."""
-        sparing = s.tactics.spare_risk < 1.0 or s.tactics.spare_thieves
+        sparing = s.tactics.spare_risk < 1.0 or s.tactics.spare_thieves or any(
+            s.spared(t) for t in s.threats) or bool(self.spared)
         if s.stairs_lost or s.objects is None or not sparing:
             self.spared = set()
             return frozenset()
@@ -437,7 +438,9 @@ class Exploration(SentAware):
         monster, and then at full health. Off by default (``Tactics.spare_risk``): those
         five games went as before (in dungeon 741 nothing else was left), and over 600
         dungeons it measured no better (README). A sleeping thief is gone round the same
-        way (``Tactics.spare_thieves``), and struck without a rest when nothing is left.
+        way (``Tactics.spare_thieves``), and struck without a rest when nothing is left;
+        so is a sleeping ice monster, always (from 1.67: ``Situation.spared``), whose
+        freezes do not care for the hero's hit points.
         """
         t = s.terrain
         assert t is not None
@@ -446,7 +449,8 @@ class Exploration(SentAware):
         plan = self._plan(attrs.evolve(s, paths=field), last_resort=False)
         if plan is not None:
             return plan
-        # A thief's blow does no harm worth resting for; a dreaded monster's does.
+        # A thief's or an ice monster's blow does no harm worth resting for; a dreaded
+        # monster's does.
         lying = [th for th in s.threats if th.seen.pos in spared]
         thieves = bool(lying) and not any(s.dreaded(th) for th in lying)
         if s.hp_fraction < 1.0 and s.tactics.spare_risk < 1.0 and not thieves:

@@ -194,14 +194,27 @@ async def test_the_explorer_goes_down_rather_than_wake_a_centaur_in_the_only_way
     assert old.ask("explore").action == "l"
 
 
-async def test_the_explorer_still_strikes_an_ice_monster_asleep_in_the_way():
-    """An ice monster is always let lie, and the walkers to objects and monsters never
-    step into it; but its blow does no harm and it mostly falls to one blow, so the
-    explorer, which must get somewhere, strikes it rather than leave the level."""
-    pipeline = await _on_the_door("I##", (3, 4, "%"))
+async def test_the_explorer_goes_round_an_ice_monster_asleep_in_the_way():
+    """1.67: an ice monster sleeps in the passage outside the door, the only way to the
+    unknown. A blow fails to kill it three times in ten, and its freezes then kill more
+    often than any fight (five of 1.66's ten deaths by hypothermia began with the
+    explorer's step into one), so by default the explorer goes to the stairs, or to
+    another way into the unknown, as it does round a dreaded centaur."""
+    pipeline = await _on_the_door("I##", (3, 4, "%"), tactics=Tactics())
     assert pipeline.situation().threats[0].left_asleep
     assert (4, 14) in pipeline.situation().untouchable
-    assert pipeline.ask("explore").action == "l"
+    proposal = pipeline.ask("explore")
+    assert proposal.action != "l" and "stairs" in proposal.rationale
+    west = await _on_the_door("I##", (4, 0, "+"), tactics=Tactics())
+    proposal = west.ask("explore")
+    assert proposal.action != "l" and "unknown at (4, 0)" in proposal.rationale
+
+
+async def test_an_ice_monster_in_the_only_way_on_is_struck_without_a_rest():
+    """Nothing else to explore and no stairs: the ice monster in the way is struck, and
+    the hurt hero does not rest first (its freezes do not care for his hit points)."""
+    hurt = await _on_the_door("I##", hp=5, tactics=Tactics())
+    assert hurt.ask("explore").action == "l"
 
 
 async def test_with_no_other_way_the_centaur_is_woken_only_at_full_health():
