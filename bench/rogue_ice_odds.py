@@ -9,7 +9,9 @@ squares off as it wakes and comes.
 The rules, from fight.c: ``swing`` hits when ``rnd(20) + plus >= 20 - level - armor``.
 The hero (level ``--level``, a +1,+1 mace doing 2d4+1 or a +1 bow shooting 2d3 arrows)
 swings at the ice monster (level 1, armor 9, 1d8 hit points) first, since he moves
-before the monsters. Any blow or arrow wakes it (``runto`` in ``fight``); awake, it
+before the monsters, and with +4, since it is not running (``roll_em``: asleep or
+held, the defender gives that to whoever attacks it). Any blow or arrow wakes it
+(``runto`` in ``fight``); awake, it
 comes one square a turn and, beside him, swings with +4 unless he has the running
 flag, which its hit takes away. A hit freezes him for ``rnd(2) + 2`` turns more,
 during which it swings again; a freeze past 50 turns (``BORE_LEVEL``) is death by
@@ -44,10 +46,12 @@ def fight(rng: random.Random, distance: int, level: int, armor: int) -> bool:
     hp = rng.randrange(8) + 1
     bow = distance > 1
     steady = False
+    asleep = 4  # the +4 against a defender not running: his first blow or arrow only
     while True:  # his blow or arrow (it wakes at the first), then its move or swing
-        if rng.randrange(20) + 1 >= 20 - level - 9:
+        if rng.randrange(20) + 1 + asleep >= 20 - level - 9:
             hp -= (rng.randrange(3) + rng.randrange(3) + 2 if bow
                    else rng.randrange(4) + rng.randrange(4) + 3)
+        asleep = 0
         if hp <= 0:
             return False
         if distance > 1:

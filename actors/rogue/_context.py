@@ -133,10 +133,10 @@ class Situation:
 
         The ice monster from 1.67: a sleeping one falls to the first blow only some
         seven times in ten (1d8 hit points), and one that does not freezes the hero
-        until he dies more often than any fight he picks - 8% at experience level 5,
-        16% at level 1 (Rogue's rules, simulated: README). Five of 1.66's ten deaths
-        by hypothermia, at full health on levels 6 to 11, began with the explorer's
-        step into one asleep in the way on.
+        until he dies more often than most fights he picks: in ring mail, 18% at
+        experience level 1, 12% at level 4, 8% at level 7 (``bench/rogue_ice_odds.py``).
+        Five of 1.66's ten deaths by hypothermia, at full health on levels 6 to 11, began
+        with the explorer's step into one asleep in the way on.
         """
         if not t.left_asleep:
             return False
