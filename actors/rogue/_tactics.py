@@ -132,6 +132,14 @@ class Tactics:
     #: flag. A meal adds to the clock, so eating early costs food only above 2,000.
     top_up_at: int = _i(400, 0, 1000, "with the running flag, eat when the food clock's "
                                       "floor falls to N (Hungry below 300; 0 never)")
+    #: Exploration: with food in the pack and without the running flag (none before the
+    #: first faint), wait on the stairs of a level done rather than go down while the
+    #: floor under the food clock is below this: until the faint every monster swings
+    #: with +4, and there a fight gone wrong is left with one key. 0 never waits (the
+    #: default play); a meal lifts the floor above 1,100, so one camp a faint.
+    camp_below: int = _i(0, 0, 1300, "without the running flag, with food, wait on the "
+                                     "stairs for the faint rather than go down while the "
+                                     "food clock's floor is below N (0 never)")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

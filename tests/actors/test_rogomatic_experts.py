@@ -682,6 +682,34 @@ async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     assert proposal.action == ">"
 
 
+async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint():
+    """``Tactics.camp_below``: done with the level, on the stairs, never yet fainted
+    (no running flag), with food, and the food clock's floor below the mark (Hungry
+    puts it under 300): wait there rather than go down. Once the faint is over ("You
+    can move again": the flag), or with no food to eat after it, or by default, down."""
+    camp = attrs.evolve(Tactics(), camp_below=1000)
+    before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
+    on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
+    hungry = status(hunger="Hungry")
+    views = (screen(before, top=2, status_line=hungry), screen(on, top=2, status_line=hungry))
+    pipeline = await with_pack(*views, tactics=camp)
+    assert not pipeline.read("intern").steady
+    explore = pipeline.expert("explore")
+    proposal = pipeline.ask("explore", explore)
+    assert proposal.action != ">" and "wait on the stairs for the first faint" \
+        in proposal.rationale
+    await pipeline.feed(screen(on, top=2, status_line=status(hunger="Faint"),
+                               message="You can move again"))
+    assert pipeline.read("intern").steady
+    assert pipeline.ask("explore", explore).action == ">"
+    no_food = [line for line in PACK if "food" not in line]
+    assert (await with_pack(*views, tactics=camp, pack=no_food)).ask("explore").action == ">"
+    assert (await with_pack(*views)).ask("explore").action == ">"
+    # Not yet hungry, the floor is still above the mark: down.
+    fresh = (screen(before, top=2), screen(on, top=2))
+    assert (await with_pack(*fresh, tactics=camp)).ask("explore").action == ">"
+
+
 async def test_exploration_keeps_its_way_when_another_unknown_becomes_a_little_nearer():
     """Two doors at nearly the same distance: pushed two squares toward the other one,
     the explorer keeps heading for the first (they swapped places as the hero walked,
