@@ -135,8 +135,8 @@ class Situation:
         seven times in ten (1d8 hit points), and one that does not freezes the hero
         until he dies more often than most fights he picks: in ring mail, 18% at
         experience level 1, 12% at level 4, 8% at level 7 (``bench/rogue_ice_odds.py``).
-        Five of 1.66's ten deaths by hypothermia, at full health on levels 6 to 11, began
-        with the explorer's step into one asleep in the way on.
+        In five of 1.66's ten deaths by hypothermia, at full health on levels 6 to 11, the
+        explorer's walk toward the unknown beyond an ice monster ended at or in it.
         """
         if not t.left_asleep:
             return False
