@@ -422,9 +422,7 @@ class Exploration(SentAware):
         monster still lies asleep there (in view, or remembered out of it) and is
         still one to let lie. None once the stairs count as lost: the stairs may be
         under one of them, and ``Situation.let_lie`` lets only the worst lie then."""
-        sparing = s.tactics.spare_risk < 1.0 or s.tactics.spare_thieves or any(
-            s.spared(t) for t in s.threats) or bool(self.spared)
-        if s.stairs_lost or s.objects is None or not sparing:
+        if s.stairs_lost or s.objects is None:
             self.spared = set()
             return frozenset()
         lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
