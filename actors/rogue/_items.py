@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
-from ._base import RogueExpert
+from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._inventory import expected_armor, identifies
 from ._junk import short_of_slots
@@ -34,12 +34,15 @@ LAST_SLOT = frozenset("*:,")
 GOOD_POTIONS = frozenset({"gain strength", "raise level", "see invisible"})
 
 
-class ObjectAcquisition(RogueExpert):
+class ObjectAcquisition(SentAware):
     """Walks to the nearest object worth having; gives up on one it cannot reach.
 
     If the hero keeps circling the same few squares while heading for an object (a
     square the map says is open but Rogue does not let us through), the object is
-    given up for this level rather than chased forever. Nor is one beside a sleeping
+    given up for this level rather than chased forever. So it is when our step toward
+    it, sent, is undone again and again: the hero is back on the square we sent it
+    from (dungeon 944: an ice monster asleep beside a doorway, out of view from the
+    passage, where the explorer steps back from it). Nor is one beside a sleeping
     ice monster sought: in a treasure room it wakes as the hero comes (``_paths``).
     """
 
@@ -51,6 +54,9 @@ class ObjectAcquisition(RogueExpert):
     #: object expert yield at one square and the explorer step back, for a thousand
     #: turns, until the hero starved).
     no_progress = 25
+    #: Our step toward one object sent and the hero back where we sent it from, this
+    #: many times without coming nearer: another expert undoes each step.
+    max_swings = 3
     #: Path cost within which an object is taken even when hurt enough to rest first
     #: (``_upkeep.would_rest``): the walk is a step or two.
     near = 2
@@ -61,8 +67,14 @@ class ObjectAcquisition(RogueExpert):
         self.given_up: set[tuple[int, tuple[int, int]]] = set()
         #: Per object: the nearest we have been (in path cost), and proposals since.
         self.progress: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
+        #: Our last proposal: (square, object, key, whether it was sent), and per
+        #: object the steps undone.
+        self.last: tuple[tuple[int, int], tuple[int, tuple[int, int]], str, bool] | None = None
+        self.swings: dict[tuple[int, tuple[int, int]], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
+        if self.last is not None and not self.last[3] and self.last[2] in self.sent:
+            self.last = (*self.last[:3], True)
         if s.objects is None or s.paths is None or s.awake_within(3):
             return None
         level = s.objects.level
@@ -92,12 +104,22 @@ class ObjectAcquisition(RogueExpert):
             return None
         nearest, since = self.progress.get((level, best.pos), (best_d + 1, 0))
         since = 0 if best_d < nearest else since + 1
+        if best_d < nearest:
+            self.swings.pop((level, best.pos), None)
         self.progress[(level, best.pos)] = (min(nearest, best_d), since)
         if since >= self.no_progress:
             self.given_up.add((level, best.pos))
             return None
         if not self.recent or self.recent[-1][0] != s.player:  # resting adds nothing
             self.recent = self.recent[-self.window:] + [(s.player, best.pos)]
+        last, self.last = self.last, (s.player, (level, best.pos), key, False)
+        if last is not None and last[:2] == self.last[:2] and last[3]:
+            # Sent from here for this object, and here again: the step was undone.
+            self.swings[last[1]] = self.swings.get(last[1], 0) + 1
+            if self.swings[last[1]] >= self.max_swings:
+                self.given_up.add(last[1])
+                self.last = None
+                return None
         what = "gold" if best.symbol == "*" else f"the {best.symbol!r}"
         return Proposal(key, f"object: pick up {what} {best_d} squares away")
 
