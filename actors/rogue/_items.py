@@ -12,6 +12,8 @@ battlestations' last resort unless the tactics say to quaff them too.
 
 from __future__ import annotations
 
+import attrs
+
 from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
@@ -32,6 +34,18 @@ LAST_SLOT = frozenset("*:,")
 #: haste self (5 to 8 turns of two moves a turn, and drinking it takes no turn: it is
 #: battlestations' to drink in a fight gone bad).
 GOOD_POTIONS = frozenset({"gain strength", "raise level", "see invisible"})
+
+
+@attrs.frozen
+class _Step:
+    """The object expert's last proposal: from where, for which object, which key."""
+
+    square: tuple[int, int]
+    #: (dungeon level, the object's square)
+    target: tuple[int, tuple[int, int]]
+    key: str
+    #: Whether the session sent it (known at the next decision).
+    sent: bool = False
 
 
 class ObjectAcquisition(SentAware):
@@ -67,14 +81,13 @@ class ObjectAcquisition(SentAware):
         self.given_up: set[tuple[int, tuple[int, int]]] = set()
         #: Per object: the nearest we have been (in path cost), and proposals since.
         self.progress: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
-        #: Our last proposal: (square, object, key, whether it was sent), and per
-        #: object the steps undone.
-        self.last: tuple[tuple[int, int], tuple[int, tuple[int, int]], str, bool] | None = None
+        #: Our last proposal, and per object the steps undone.
+        self.last: _Step | None = None
         self.swings: dict[tuple[int, tuple[int, int]], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
-        if self.last is not None and not self.last[3] and self.last[2] in self.sent:
-            self.last = (*self.last[:3], True)
+        if self.last is not None and not self.last.sent and self.last.key in self.sent:
+            self.last = attrs.evolve(self.last, sent=True)
         if s.objects is None or s.paths is None or s.awake_within(3):
             return None
         level = s.objects.level
@@ -112,12 +125,13 @@ class ObjectAcquisition(SentAware):
             return None
         if not self.recent or self.recent[-1][0] != s.player:  # resting adds nothing
             self.recent = self.recent[-self.window:] + [(s.player, best.pos)]
-        last, self.last = self.last, (s.player, (level, best.pos), key, False)
-        if last is not None and last[:2] == self.last[:2] and last[3]:
+        last, self.last = self.last, _Step(s.player, (level, best.pos), key)
+        if last is not None and last.sent and (last.square, last.target) == (
+                s.player, (level, best.pos)):
             # Sent from here for this object, and here again: the step was undone.
-            self.swings[last[1]] = self.swings.get(last[1], 0) + 1
-            if self.swings[last[1]] >= self.max_swings:
-                self.given_up.add(last[1])
+            self.swings[last.target] = self.swings.get(last.target, 0) + 1
+            if self.swings[last.target] >= self.max_swings:
+                self.given_up.add(last.target)
                 self.last = None
                 return None
         what = "gold" if best.symbol == "*" else f"the {best.symbol!r}"
