@@ -12,11 +12,9 @@ battlestations' last resort unless the tactics say to quaff them too.
 
 from __future__ import annotations
 
-import attrs
-
 from runtime import Proposal
 
-from ._base import RogueExpert, SentAware
+from ._base import RogueExpert
 from ._context import Situation
 from ._inventory import expected_armor, identifies
 from ._junk import short_of_slots
@@ -36,27 +34,12 @@ LAST_SLOT = frozenset("*:,")
 GOOD_POTIONS = frozenset({"gain strength", "raise level", "see invisible"})
 
 
-@attrs.frozen
-class _Step:
-    """The object expert's last proposal: from where, for which object, which key."""
-
-    square: tuple[int, int]
-    #: (dungeon level, the object's square)
-    target: tuple[int, tuple[int, int]]
-    key: str
-    #: Whether the session sent it (known at the next decision).
-    sent: bool = False
-
-
-class ObjectAcquisition(SentAware):
+class ObjectAcquisition(RogueExpert):
     """Walks to the nearest object worth having; gives up on one it cannot reach.
 
     If the hero keeps circling the same few squares while heading for an object (a
     square the map says is open but Rogue does not let us through), the object is
-    given up for this level rather than chased forever. So it is when our step toward
-    it, sent, is undone again and again: the hero is back on the square we sent it
-    from (dungeon 944: an ice monster asleep beside a doorway, out of view from the
-    passage, where the explorer steps back from it). Nor is one beside a sleeping
+    given up for this level rather than chased forever. Nor is one beside a sleeping
     ice monster sought: in a treasure room it wakes as the hero comes (``_paths``).
     """
 
@@ -68,9 +51,6 @@ class ObjectAcquisition(SentAware):
     #: object expert yield at one square and the explorer step back, for a thousand
     #: turns, until the hero starved).
     no_progress = 25
-    #: Our step toward one object sent and the hero back where we sent it from, this
-    #: many times without coming nearer: another expert undoes each step.
-    max_swings = 3
     #: Path cost within which an object is taken even when hurt enough to rest first
     #: (``_upkeep.would_rest``): the walk is a step or two.
     near = 2
@@ -81,13 +61,8 @@ class ObjectAcquisition(SentAware):
         self.given_up: set[tuple[int, tuple[int, int]]] = set()
         #: Per object: the nearest we have been (in path cost), and proposals since.
         self.progress: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
-        #: Our last proposal, and per object the steps undone.
-        self.last: _Step | None = None
-        self.swings: dict[tuple[int, tuple[int, int]], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
-        if self.last is not None and not self.last.sent and self.last.key in self.sent:
-            self.last = attrs.evolve(self.last, sent=True)
         if s.objects is None or s.paths is None or s.awake_within(3):
             return None
         level = s.objects.level
@@ -117,23 +92,12 @@ class ObjectAcquisition(SentAware):
             return None
         nearest, since = self.progress.get((level, best.pos), (best_d + 1, 0))
         since = 0 if best_d < nearest else since + 1
-        if best_d < nearest:
-            self.swings.pop((level, best.pos), None)
         self.progress[(level, best.pos)] = (min(nearest, best_d), since)
         if since >= self.no_progress:
             self.given_up.add((level, best.pos))
             return None
         if not self.recent or self.recent[-1][0] != s.player:  # resting adds nothing
             self.recent = self.recent[-self.window:] + [(s.player, best.pos)]
-        last, self.last = self.last, _Step(s.player, (level, best.pos), key)
-        if last is not None and last.sent and (last.square, last.target) == (
-                s.player, (level, best.pos)):
-            # Sent from here for this object, and here again: the step was undone.
-            self.swings[last.target] = self.swings.get(last.target, 0) + 1
-            if self.swings[last.target] >= self.max_swings:
-                self.given_up.add(last.target)
-                self.last = None
-                return None
         what = "gold" if best.symbol == "*" else f"the {best.symbol!r}"
         return Proposal(key, f"object: pick up {what} {best_d} squares away")
 

@@ -170,35 +170,3 @@ async def test_a_sleeper_given_up_stays_given_up_when_it_comes_back_into_view():
     emu = pipeline.situation().threats[-1]
     assert emu.info.name == "emu" and emu.seen.first == pipeline.generation  # new sighting
     assert pipeline.ask("target", target) is None
-
-
-def gold_past_a_door(hero: str) -> list[str]:
-    """A lit room drawn from screen row 2, gold in it, an ice monster asleep beside its
-    door at (6, 3) (drawn only with the hero in the doorway: from the passage Rogue
-    shows the room, not who is in it), and the hero in the doorway or below it."""
-    rows = ["------", "|..*.|", "|....|", "|.I..|" if hero == "door" else "|....|"]
-    rows += ["--@---" if hero == "door" else "--+---", "  @   " if hero == "below" else "  #   "]
-    return rows
-
-
-async def test_the_object_expert_gives_up_gold_whose_every_step_is_undone():
-    """Dungeon 944 of 1.67: the object expert stepped into the doorway for the gold,
-    the ice monster beside it came into view, and the hero was stepped back, 33 times
-    over. Our step sent and the hero back where we sent it from, three times: the gold
-    is given up. Steps of ours never sent (another expert acted) count for nothing."""
-    below = screen(gold_past_a_door("below"), top=2)
-    door = screen(gold_past_a_door("door"), top=2)
-    pipeline = await with_pack(below)
-    expert = pipeline.expert("object")
-    offers = []
-    for _ in range(5):
-        offers.append(pipeline.ask("object", expert))
-        await pipeline.feed(door, acted=offers[-1].action if offers[-1] else "s")
-        pipeline.ask("object", expert)
-        await pipeline.feed(below, acted="j")
-    assert [o.action if o else None for o in offers] == ["k", "k", "k", None, None]
-    pipeline = await with_pack(below)
-    expert = pipeline.expert("object")
-    for _ in range(5):
-        assert pipeline.ask("object", expert).action == "k"
-        await pipeline.feed(below, acted="s")  # outranked: the hero searched instead
