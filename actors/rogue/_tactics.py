@@ -141,6 +141,15 @@ class Tactics:
     camp_below: int = _i(0, 0, 1300, "without the running flag, with food, wait on the "
                                      "stairs for the faint rather than go down while the "
                                      "food clock's floor is below N (0 never)")
+    #: Exploration: camp (``camp_below``) only on dungeon levels up to this one (26: on
+    #: every level). Under ``camp_below`` 1,000 deaths on levels 2 and 3 before a faint
+    #: halved, but the waits on deeper levels cost food: starvation doubled (README).
+    camp_deepest: int = _i(26, 1, 26, "camp for the first faint (camp_below) only on "
+                                      "dungeon levels up to N")
+    #: Exploration: camp (``camp_below``) only with at least this many food items in the
+    #: pack, so that the wait leaves a meal in hand after the faint's.
+    camp_food: int = _i(1, 1, 4, "camp for the first faint (camp_below) only with at "
+                                 "least N food items in the pack")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

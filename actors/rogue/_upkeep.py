@@ -126,13 +126,17 @@ def camps(s: Situation) -> bool:
     with the flag, ended 26 games. A hero done with a level before the faint can wait
     for it where a fight that goes wrong is left by one key (``_escape``); wanderers
     still come, about one in 95 turns, and the wait costs the food clock the turns.
+    ``Tactics.camp_deepest`` and ``Tactics.camp_food`` narrow where, and with how much
+    food in hand, the hero camps.
     """
-    intern, inv = s.intern, s.inventory
-    limit = s.tactics.camp_below
-    if limit <= 0 or intern is None or inv is None or intern.steady:
+    intern, inv, tactics = s.intern, s.inventory, s.tactics
+    if tactics.camp_below <= 0 or intern is None or inv is None or intern.steady:
         return False
-    return intern.hunger < 3 and intern.food_floor < limit and bool(inv.of_kind("food")) \
-        and not short_of_food(s)
+    if s.level > tactics.camp_deepest:
+        return False
+    food = sum(item.count for item in inv.of_kind("food"))
+    return intern.hunger < 3 and intern.food_floor < tactics.camp_below \
+        and food >= tactics.camp_food and not short_of_food(s)
 
 
 #: Turns before a meal to keep the running flag is proposed again when the last one

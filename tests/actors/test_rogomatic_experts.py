@@ -3,6 +3,7 @@
 import attrs
 from test_rogomatic_support import (
     PACK,
+    Pipeline,
     fed,
     inventory_screen,
     room_with,
@@ -709,6 +710,30 @@ async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint(
     fresh = (screen(before, top=2), screen(on, top=2))
     assert (await with_pack(*fresh, tactics=camp)).ask("explore").action == ">"
 
+
+async def test_camp_deepest_and_camp_food_narrow_where_and_with_what_the_hero_camps():
+    """``Tactics.camp_deepest``: no camp on a level deeper than the mark;
+    ``Tactics.camp_food``: none with fewer food items than it in the pack (a count
+    such as "2 rations of food" counts twice)."""
+    def views(level: int) -> tuple[RogueView, RogueView]:
+        before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
+        on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
+        hungry = status(hunger="Hungry", level=level)
+        return screen(before, top=2, status_line=hungry), screen(on, top=2, status_line=hungry)
+
+    def waits(pipeline: Pipeline) -> bool:
+        proposal = pipeline.ask("explore")
+        return proposal.action != ">" and "first faint" in proposal.rationale
+
+    shallow = attrs.evolve(Tactics(), camp_below=1000, camp_deepest=1)
+    assert waits(await with_pack(*views(1), tactics=shallow))
+    assert not waits(await with_pack(*views(2), tactics=shallow))
+    provident = attrs.evolve(Tactics(), camp_below=1000, camp_food=2)
+    assert not waits(await with_pack(*views(1), tactics=provident))
+    two = ["a) 2 rations of food"] + PACK[1:]
+    assert waits(await with_pack(*views(1), tactics=provident, pack=two))
+    mixed = PACK + ["f) A slime-mold"]
+    assert waits(await with_pack(*views(3), tactics=provident, pack=mixed))
 
 async def test_exploration_keeps_its_way_when_another_unknown_becomes_a_little_nearer():
     """Two doors at nearly the same distance: pushed two squares toward the other one,
