@@ -687,8 +687,9 @@ async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint(
     """``Tactics.camp_below``: done with the level, on the stairs, never yet fainted
     (no running flag), with food, and the food clock's floor below the mark (Hungry
     puts it under 300): wait there rather than go down. Once the faint is over ("You
-    can move again": the flag), or with no food to eat after it, or by default, down."""
-    camp = attrs.evolve(Tactics(), camp_below=1000)
+    can move again": the flag), or with no food to eat after it, down. By default
+    (1.70) the hero camps only with two food items, so one ration sends him down."""
+    camp = attrs.evolve(Tactics(), camp_below=1000, camp_food=1)
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
     hungry = status(hunger="Hungry")
@@ -706,6 +707,8 @@ async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint(
     no_food = [line for line in PACK if "food" not in line]
     assert (await with_pack(*views, tactics=camp, pack=no_food)).ask("explore").action == ">"
     assert (await with_pack(*views)).ask("explore").action == ">"
+    two = ["a) 2 rations of food"] + PACK[1:]
+    assert (await with_pack(*views, pack=two)).ask("explore").action != ">"
     # Not yet hungry, the floor is still above the mark: down.
     fresh = (screen(before, top=2), screen(on, top=2))
     assert (await with_pack(*fresh, tactics=camp)).ask("explore").action == ">"
@@ -725,7 +728,7 @@ async def test_camp_deepest_and_camp_food_narrow_where_and_with_what_the_hero_ca
         proposal = pipeline.ask("explore")
         return proposal.action != ">" and "first faint" in proposal.rationale
 
-    shallow = attrs.evolve(Tactics(), camp_below=1000, camp_deepest=1)
+    shallow = attrs.evolve(Tactics(), camp_below=1000, camp_deepest=1, camp_food=1)
     assert waits(await with_pack(*views(1), tactics=shallow))
     assert not waits(await with_pack(*views(2), tactics=shallow))
     provident = attrs.evolve(Tactics(), camp_below=1000, camp_food=2)
