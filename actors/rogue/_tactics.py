@@ -139,12 +139,13 @@ class Tactics:
     #: with +4, and there a fight gone wrong is left with one key. 0 never waits; a
     #: meal lifts the floor above 1,100, so one camp a faint. 1,000 from 1.70, with
     #: ``camp_food`` 2 (README): alone it measured no better on 600 dungeons.
-    camp_below: int = _i(1000, 0, 1300, "without the running flag, with food, wait on the "
-                                     "stairs for the faint rather than go down while the "
-                                     "food clock's floor is below N (0 never)")
+    camp_below: int = _i(1000, 0, 1300, "without the running flag, with food, wait on "
+                                        "the stairs for the faint rather than go down "
+                                        "while the food clock's floor is below N (0 never)")
     #: Exploration: camp (``camp_below``) only on dungeon levels up to this one (26: on
     #: every level). Under ``camp_below`` 1,000 deaths on levels 2 and 3 before a faint
     #: halved, but the waits on deeper levels cost food: starvation doubled (README).
+    #: Level 1 only measured no better on 113 dungeons (README, 1.70).
     camp_deepest: int = _i(26, 1, 26, "camp for the first faint (camp_below) only on "
                                       "dungeon levels up to N")
     #: Exploration: camp (``camp_below``) only with at least this many food items in the
