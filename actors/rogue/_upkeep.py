@@ -82,13 +82,17 @@ def _disturbed(s: Situation) -> bool:
 BLIND_TURNS = 850
 
 
+def meals_in_pack(s: Situation) -> int:
+    """Food items in the pack, a stack such as "2 rations of food" counted by its size."""
+    inv = s.inventory
+    return sum(i.count for i in inv.of_kind("food")) if inv is not None else 0
+
+
 def food_turns(s: Situation) -> int:
     """Turns of food the hero can count on: the floor under the food clock, and the
     least a meal adds for each food item in the pack."""
     floor = s.intern.food_floor if s.intern is not None else 0
-    inv = s.inventory
-    meals = sum(i.count for i in inv.of_kind("food")) if inv is not None else 0
-    return max(floor, 0) + MEAL_LEAST * meals
+    return max(floor, 0) + MEAL_LEAST * meals_in_pack(s)
 
 
 def can_sit_out_blindness(s: Situation) -> bool:
@@ -134,9 +138,8 @@ def camps(s: Situation) -> bool:
         return False
     if s.level > tactics.camp_deepest:
         return False
-    food = sum(item.count for item in inv.of_kind("food"))
     return intern.hunger < 3 and intern.food_floor < tactics.camp_below \
-        and food >= tactics.camp_food and not short_of_food(s)
+        and meals_in_pack(s) >= tactics.camp_food and not short_of_food(s)
 
 
 #: Turns before a meal to keep the running flag is proposed again when the last one
