@@ -160,13 +160,17 @@ def compare(base: dict[int, dict], new: dict[int, dict], games: int | None) -> s
 
 def event_changes(base: list[dict], new: list[dict]) -> str:
     """Each chronicle count's total on both sides ("gold_stolen 1530 -> 900"), in the
-    chronicle's order; counts that are not totals (``last_crowd``) are left out."""
+    chronicle's order; counts that are not totals (``last_crowd``) are left out, and
+    games with a long stay on one level (``longest_stay``) are counted."""
 
     def total(side: list[dict], name: str) -> int:
         return sum(e.get(name, 0) for e in side)
 
     shown = [f"{name} {total(base, name)} -> {total(new, name)}" for name in EVENT_NAMES
              if total(base, name) or total(new, name)]
+    long_stays = [sum(1 for e in side if e.get("longest_stay")) for side in (base, new)]
+    if any(long_stays):
+        shown.append(f"long stays {long_stays[0]} -> {long_stays[1]}")
     return ", ".join(shown) or "nothing of note on either side"
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ._chronicle import CROWD, EVENT_NAMES
+from ._chronicle import CROWD, EVENT_NAMES, LONG_STAY
 
 
 @attrs.frozen
@@ -91,6 +91,8 @@ class Summary:
     #: Games that ended on the last level where a crowd was in view, and how many
     #: of them in death.
     crowd_endings: tuple[int, int] = (0, 0)
+    #: Games with a long stay (``_chronicle.LONG_STAY`` screens or more) on one level.
+    long_stays: int = 0
 
 
 def summarize(lines: Sequence[GameLine]) -> Summary:
@@ -115,6 +117,7 @@ def summarize(lines: Sequence[GameLine]) -> Summary:
         events=_event_totals(lines),
         chronicled=sum(1 for g in lines if g.events is not None),
         crowd_endings=_crowd_endings(lines),
+        long_stays=sum(1 for g in lines if dict(g.events or ()).get("longest_stay")),
     )
 
 
@@ -163,6 +166,9 @@ def format_summary(summary: Summary, *, title: str = "rogue", top_causes: int = 
         if ended:
             lines.append(f"  ended on a level with a crowd in view: {_games(ended)} "
                          f"({died} of them deaths)")
+        if s.long_stays:
+            lines.append(f"  {LONG_STAY:,}+ screens on one level (a walk to and fro, or a "
+                         f"long hunt for the stairs): {_games(s.long_stays)}")
     for cause, n in s.failures:
         lines.append(f"  not ended by the game: {n} x {cause}")
     return "\n".join(lines)

@@ -112,3 +112,20 @@ def test_report_counts_games_that_ended_on_their_crowded_level():
     text = format_summary(s)
     assert "levels with a crowd (5+ monsters) in view 2 in 2 games" in text
     assert "  ended on a level with a crowd in view: 1 game (1 of them deaths)" in text
+
+
+def test_a_long_stay_on_one_level_is_kept_and_counted_by_the_report():
+    """3,000 screens on one level is a long stay (the walks to and fro that starved
+    heroes took thousands); 2,999 is not, nor are stays spread over two levels."""
+    assert "longest_stay" not in _read(*[screen(ROOM, status_line=status(level=4))] * 2999)
+    split = [screen(ROOM, status_line=status(level=level)) for level in (3, 4) for _ in
+             range(2000)]
+    assert "longest_stay" not in _read(*split)
+    counts = _read(*split, *[screen(ROOM, status_line=status(level=4))] * 1000)
+    assert {"longest_stay": 3000} == counts
+    lines = [GameLine.from_record("death", 400, "", (("depth", 4), ("events", counts))),
+             GameLine.from_record("death", 900, "", (("depth", 8), ("events", {})))]
+    s = summarize(lines)
+    assert 1 == s.long_stays
+    assert "  3,000+ screens on one level (a walk to and fro, or a long hunt for the stairs): " \
+           "1 game" in format_summary(s).splitlines()

@@ -71,3 +71,18 @@ def test_runs_of_different_dungeons_are_refused_with_a_reason(tmp_path):
     new = _database(tmp_path / "b.sqlite3", [(7, 20, {"depth": 1, "killer": "emu"})])
     text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
     assert text.startswith("no dungeon has an ended game on both sides")
+
+
+def test_long_stays_are_counted_by_games_on_each_side(tmp_path):
+    """A long stay is not a total (its figure is screens): the line counts the games."""
+    base = _database(tmp_path / "a.sqlite3", [
+        (0, 400, {"depth": 4, "killer": "starvation", "events": {"longest_stay": 3761}}),
+        (1, 600, {"depth": 7, "killer": "starvation", "events": {"longest_stay": 4369}}),
+    ])
+    new = _database(tmp_path / "b.sqlite3", [
+        (0, 1200, {"depth": 11, "killer": "yeti", "events": {}}),
+        (1, 1000, {"depth": 11, "killer": "yeti", "events": {"longest_stay": 3100}}),
+    ])
+    text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
+    assert ("on the way (2 dungeons chronicled on both sides): long stays 2 -> 1"
+            in text.splitlines())
