@@ -573,12 +573,26 @@ class Exploration(SentAware):
         return s.step_to(sleeper)
 
     def _sleeper(self, s: Situation) -> Pos | None:
-        """The nearest square where a monster lies asleep, in view or remembered."""
+        """The nearest square where a monster lies asleep, in view or remembered.
+
+        Nearest by the walk to a square beside it: the paths make a monster's own
+        square dear (a step into it is a blow), but only while it is in view, so one
+        came into view as the hero drew near and another, remembered out of view,
+        became the nearer; walking to that one took the first out of view again. In
+        dungeon 530 of 1.70 the hero walked between two for 2,600 decisions on level 7
+        until he starved.
+        """
         if s.objects is None or s.paths is None:
             return None
+        dist = s.paths.dist
         lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
-        reachable = [p for p in lying if s.paths.dist[index(p)] > 0]
-        return min(reachable, key=lambda p: s.paths.dist[index(p)], default=None)
+        reachable = [p for p in lying if dist[index(p)] > 0]
+
+        def walk(p: Pos) -> int:
+            beside = [dist[index(n)] for n in neighbours(p) if dist[index(n)] >= 0]
+            return min(beside, default=dist[index(p)] - 1) + 1
+
+        return min(reachable, key=walk, default=None)
 
     def _frontier(self, s: Situation) -> Pos | None:
         """The nearest unexplored square, or the one we were heading for if it is not
