@@ -630,7 +630,8 @@ class Exploration(SentAware):
         1.52 walked one for 2,300 turns until he starved). Once the hero stands on a
         square for the third time in his last :data:`TRAIL` squares, the route from
         here is held, step by step, until it is walked, left or blocked - unless it
-        runs through a square where a monster lay asleep when last seen.
+        runs through a square where a monster lay asleep when last seen, and seen from
+        one of the swing's squares (the last :data:`TRAIL` entered).
         """
         if not self.trail or self.trail[-1] != s.player:
             self.trail = [*self.trail[1 - TRAIL:], s.player]
