@@ -348,11 +348,12 @@ def _orc_at(pos: tuple[int, int]) -> list[str]:
     return ["".join(r) for r in rows]
 
 
-async def test_target_does_not_go_for_a_monster_by_a_way_that_starts_away_from_it():
-    """The first step of the way round the wall takes the hero four squares from the
-    orc: the target expert leaves it (the explorer's step back brought it within reach
-    again, and in dungeon 1293 of 1.70 the two took turns for 2,100 decisions until the
-    hero starved). In the room, the same orc is gone for."""
+async def test_target_does_not_go_for_a_monster_near_but_far_by_the_way_there():
+    """Three squares off as the crow flies, the orc is some twenty by the way round the
+    wall: the target expert leaves it. (Its first steps took the hero out of the chase's
+    reach, the explorer's step back brought him within it again, and in dungeon 1293 of
+    1.70 the two took turns for 2,100 decisions until he starved.) In the room, the same
+    orc is gone for."""
     melee_only = [line for line in PACK if "bow" not in line and "arrows" not in line]
     pipeline = await with_pack(screen(_orc_at((4, 7)), top=2), screen(_orc_at((5, 7)), top=2),
                                pack=melee_only)
