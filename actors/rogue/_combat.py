@@ -712,6 +712,12 @@ class Target(SentAware):
         for t in s.threats:
             if t.distance > s.tactics.chase_distance or t.left_asleep:
                 continue
+            if s.distance_to(t.seen.pos) > s.tactics.chase_distance:
+                # Near as the crow flies, far by the way there (round a wall): the first
+                # steps take the hero out of reach of the chase, the explorer walks back,
+                # and the two took turns for 2,100 decisions in dungeon 1293 of 1.70
+                # until he starved. It comes to us, or is met on the explorer's way.
+                continue
             if (level, t.seen.first) in self.blocked:
                 continue
             if not t.awake and (level, t.seen.pos) in self.blocked_squares:

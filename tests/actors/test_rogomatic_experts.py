@@ -329,6 +329,44 @@ async def test_a_wield_counts_as_tried_only_when_it_was_sent():
     assert [o.action if o else None for o in offers] == ["wc", None, None]
 
 
+#: An orc in the room above the hero's passage, three squares off; the way to it runs
+#: east, up and in by the door.
+ROUND_THE_WALL = [
+    "--------------",
+    "|............|",
+    "|............+#####",
+    "|............|    #",
+    "--------------    #",
+    "                  #",
+    "          @########",
+]
+
+
+def _orc_at(pos: tuple[int, int]) -> list[str]:
+    rows = [list(r) for r in ROUND_THE_WALL]
+    rows[pos[0] - 2][pos[1]] = "O"
+    return ["".join(r) for r in rows]
+
+
+async def test_target_does_not_go_for_a_monster_near_but_far_by_the_way_there():
+    """Three squares off as the crow flies, the orc is some twenty by the way round the
+    wall: the target expert leaves it. (Its first steps took the hero out of the chase's
+    reach, the explorer's step back brought him within it again, and in dungeon 1293 of
+    1.70 the two took turns for 2,100 decisions until he starved.) In the room, the same
+    orc is gone for."""
+    melee_only = [line for line in PACK if "bow" not in line and "arrows" not in line]
+    pipeline = await with_pack(screen(_orc_at((4, 7)), top=2), screen(_orc_at((5, 7)), top=2),
+                               pack=melee_only)
+    threat = pipeline.situation().threats[0]
+    assert threat.awake and threat.distance == 3
+    assert pipeline.ask("target") is None
+    inside = [screen(room_with((3, 3, "@"), (3, 8, "O")), top=2),
+              screen(room_with((3, 3, "@"), (3, 7, "O")), top=2)]
+    pipeline = await with_pack(*inside, pack=melee_only)
+    proposal = pipeline.ask("target")
+    assert proposal.action in ("l", "n", "u") and "go for the awake orc" in proposal.rationale
+
+
 async def test_target_stops_waiting_until_its_step_is_sent():
     """An orc two squares off that does not come: 's' three times, then a step toward
     it, offered until it is sent (outranked each time, it used to reset the wait and

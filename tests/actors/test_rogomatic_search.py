@@ -440,6 +440,36 @@ async def test_the_explorer_holds_a_route_once_it_swings_between_two_squares():
     assert steps[-2:] == ["j", "j"] and (4, 12) in pipeline.read("objects").sleepers
 
 
+#: Earlier on the same level: the hero beside a monster asleep in the passage that the
+#: way round (from the doorway above) runs along.
+PASSED = ["", "", "", "", "", "", "        C@"]
+
+
+async def test_a_sleeper_met_before_the_swing_does_not_keep_the_route_from_being_held():
+    """Only a sleeper seen from the swing's own squares marks the side that did not see
+    it. Dungeon 523 of 1.70 (level 4): the way round from the doorway ran past a monster
+    seen asleep long before, so no route was held on either side, and the hero stepped
+    in and out of the doorway for 3,000 turns until he starved."""
+    earlier, at_door, below = (screen(PASSED, top=2), screen(DOORWAY, top=2),
+                               screen(PASSAGE, top=2))
+    pipeline = await fed(earlier, at_door, at_door, below,
+                         tactics=Tactics(level_patience=0))
+    assert (8, 8) in pipeline.read("objects").sleepers
+    explorer = pipeline.expert("explore")
+    view, swing = below, {(True, "k"): at_door, (False, "j"): below}
+    steps = []
+    for _ in range(12):
+        proposal = pipeline.ask("explore", explorer)
+        assert "to the stairs" in proposal.rationale
+        steps.append(proposal.action)
+        view = swing.get((view is below, proposal.action))
+        if view is None:
+            break
+        await pipeline.feed(view, acted=proposal.action)
+    assert view is None and len(steps) <= 8, steps  # down the passage, past (8, 8)
+    assert steps[-2:] == ["j", "j"]
+
+
 async def test_a_dead_end_across_the_level_is_searched_before_a_wall_beside_the_hero():
     """A passage in Rogue always leads on: its dead end is worth a walk across the level
     before the walls at hand (1.46's dungeon 38 searched a dead end ten times, then

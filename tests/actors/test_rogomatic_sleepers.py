@@ -75,6 +75,21 @@ async def test_with_the_stairs_lost_the_explorer_walks_to_where_a_monster_lay():
     assert proposal.action in ("l", "n") and "(5, 11)" in proposal.rationale
 
 
+async def test_with_the_stairs_lost_the_nearest_sleeper_is_nearest_by_the_walk_beside_it():
+    """A leprechaun asleep in view three squares off is nearer than where a monster lay
+    ten squares off, though the paths make the leprechaun's own square dear: counting
+    that cost, the explorer walked away from the sleeper in view toward the other one,
+    which took the first out of view and made it the nearer again (dungeon 530 of 1.70
+    walked between two for 2,600 decisions until he starved)."""
+    seen = screen(closed((3, 2, "@"), (5, 12, "I")), top=2)
+    near = screen(closed((3, 2, "@"), (3, 5, "L")), top=2)
+    pipeline = await with_pack(seen, near, tactics=PATIENT)
+    await _lost(pipeline, near)
+    assert (5, 12) in pipeline.read("objects").sleepers
+    proposal = pipeline.ask("explore")
+    assert proposal.action in ("l", "u", "n") and "(3, 5)" in proposal.rationale, proposal
+
+
 async def test_with_the_stairs_lost_what_is_let_lie_does_not_turn_on_the_weapon_in_hand():
     """With the stairs lost, a sleeping centaur (up to 12 a round) is fought by a hero of
     40 hit points and let lie by one of 10, the same with the mace or the bow in hand: the
