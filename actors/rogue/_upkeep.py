@@ -588,9 +588,8 @@ class Exploration(SentAware):
         lying = set(s.objects.sleepers) | {m.pos for m in s.objects.monsters if not m.moves}
         reachable = [p for p in lying if dist[index(p)] > 0]
 
-        def walk(p: Pos) -> int:
-            beside = [dist[index(n)] for n in neighbours(p) if dist[index(n)] >= 0]
-            return min(beside, default=dist[index(p)] - 1) + 1
+        def walk(p: Pos) -> int:  # a reached square's parent is a reached neighbour
+            return min(dist[index(n)] for n in neighbours(p) if dist[index(n)] >= 0) + 1
 
         return min(reachable, key=walk, default=None)
 

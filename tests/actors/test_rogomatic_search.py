@@ -419,12 +419,10 @@ PASSAGE = ["", "", "   %########+", "   #", "   #            +", "   #          
            "   ##############"]
 
 
-async def test_the_explorer_holds_a_route_once_it_swings_between_two_squares():
-    """From the passage the way through the room is shorter, from the doorway (the bat
-    seen) the way round; 1.30 stepped in and out until he starved. After two swings
-    the route from the doorway, round by the passage, is held."""
-    at_door, below = screen(DOORWAY, top=2), screen(PASSAGE, top=2)
-    pipeline = await fed(at_door, at_door, below, tactics=Tactics(level_patience=0))
+async def _swing(pipeline, at_door, below):  # noqa: ANN001, ANN202
+    """The explorer's steps to the stairs, from below the doorway, while they keep to
+    the two squares (the view switches with each step): the steps, and whether they
+    left the swing (the last one was taken elsewhere)."""
     explorer = pipeline.expert("explore")
     view, swing = below, {(True, "k"): at_door, (False, "j"): below}
     steps = []
@@ -434,9 +432,19 @@ async def test_the_explorer_holds_a_route_once_it_swings_between_two_squares():
         steps.append(proposal.action)
         view = swing.get((view is below, proposal.action))
         if view is None:
-            break
+            return steps, True
         await pipeline.feed(view, acted=proposal.action)
-    assert view is None and len(steps) <= 8  # left the swing: down the passage from below
+    return steps, False
+
+
+async def test_the_explorer_holds_a_route_once_it_swings_between_two_squares():
+    """From the passage the way through the room is shorter, from the doorway (the bat
+    seen) the way round; 1.30 stepped in and out until he starved. After two swings
+    the route from the doorway, round by the passage, is held."""
+    at_door, below = screen(DOORWAY, top=2), screen(PASSAGE, top=2)
+    pipeline = await fed(at_door, at_door, below, tactics=Tactics(level_patience=0))
+    steps, left = await _swing(pipeline, at_door, below)
+    assert left and len(steps) <= 8  # left the swing: down the passage from below
     assert steps[-2:] == ["j", "j"] and (4, 12) in pipeline.read("objects").sleepers
 
 
@@ -455,18 +463,8 @@ async def test_a_sleeper_met_before_the_swing_does_not_keep_the_route_from_being
     pipeline = await fed(earlier, at_door, at_door, below,
                          tactics=Tactics(level_patience=0))
     assert (8, 8) in pipeline.read("objects").sleepers
-    explorer = pipeline.expert("explore")
-    view, swing = below, {(True, "k"): at_door, (False, "j"): below}
-    steps = []
-    for _ in range(12):
-        proposal = pipeline.ask("explore", explorer)
-        assert "to the stairs" in proposal.rationale
-        steps.append(proposal.action)
-        view = swing.get((view is below, proposal.action))
-        if view is None:
-            break
-        await pipeline.feed(view, acted=proposal.action)
-    assert view is None and len(steps) <= 8, steps  # down the passage, past (8, 8)
+    steps, left = await _swing(pipeline, at_door, below)
+    assert left and len(steps) <= 8, steps  # down the passage, past (8, 8)
     assert steps[-2:] == ["j", "j"]
 
 
