@@ -319,14 +319,18 @@ async def walked_into_dead_end(tactics: Tactics | None = None) -> Pipeline:
                              for p in path], tactics=tactics)
 
 
+#: The tactics with the search of a dead end on reaching it on (off by default).
+DEAD_ENDS = Tactics(search_dead_ends=True)
+
+
 async def test_exploration_searches_a_dead_end_on_reaching_it_though_the_stairs_are_known():
-    """A passage that stops short hides its next square beside the hero: search there
-    ``search_turns`` times, then walk on. Dungeon 1275 of 1.71 walked two passages of
-    level 6 to their ends, turned back each time, and left by the known stairs with two
-    rooms of nine seen and no gold."""
-    pipeline = await walked_into_dead_end()
+    """With ``search_dead_ends`` on: a passage that stops short hides its next square
+    beside the hero, so search there ``search_turns`` times, then walk on. Dungeon 1275
+    of 1.71 walked two passages of level 6 to their ends, turned back each time, and
+    left by the known stairs with two rooms of nine seen and no gold."""
+    pipeline = await walked_into_dead_end(DEAD_ENDS)
     walker = Walker(pipeline, two_rooms((8, 35), bottom_door=True), top=1)
-    turns = Tactics().search_turns
+    turns = DEAD_ENDS.search_turns
     actions = await walker.run(turns + 1)
     assert actions[:turns] == ["s"] * turns, actions
     assert actions[turns] == "k"  # back up the passage, for the stairs
@@ -334,10 +338,9 @@ async def test_exploration_searches_a_dead_end_on_reaching_it_though_the_stairs_
 
 
 async def test_exploration_without_the_dead_end_rule_walks_back_at_once():
-    """With ``search_dead_ends`` off (as before 1.72), or past ``level_patience``, the
+    """With ``search_dead_ends`` off (the default), or past ``level_patience``, the
     hero turns back from the passage's end for the stairs without searching."""
-    for tactics in (Tactics(search_dead_ends=False),
-                    Tactics(level_patience=10, seek_hidden=False)):
+    for tactics in (Tactics(), Tactics(level_patience=10, search_dead_ends=True)):
         pipeline = await walked_into_dead_end(tactics)
         proposal = pipeline.ask("explore")
         assert proposal.action == "k", (tactics, proposal)
