@@ -178,6 +178,12 @@ class Tactics:
     #: from 1.60, as measured no better (README), and left for the learner to try.
     seek_hidden: bool = _b(False, "search for the way into an unseen part of the level "
                                  "before taking known stairs")
+    #: Exploration: standing at a passage that stops short (or a door whose passage is
+    #: not seen) while a cell of the grid is unseen, search there ``search_turns`` times
+    #: before walking on: the hidden square is beside him. On in the 1.72 candidate;
+    #: measured no better over 400 dungeons (README), so off, for the learner to try.
+    search_dead_ends: bool = _b(False, "search a dead end on reaching it while a part of "
+                                       "the level is unseen")
     #: Exploration: actions on a level before taking known stairs anyway.
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration and health: with no food in the pack, the hero is short of food once

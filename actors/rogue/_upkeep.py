@@ -36,7 +36,7 @@ from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
 from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours
-from ._hidden import WALKABLE, best_spot, unseen_cells
+from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
 from ._intern import MEAL_LEAST
 from ._paths import avoidance, compute, path_to
 
@@ -527,6 +527,14 @@ class Exploration(SentAware):
             unseen = unseen_cells(t, paths)
             if unseen:
                 return self._search(s, f"{len(unseen)} of 9 cells unseen")
+        if (tactics.search_dead_ends and not impatient and not short
+                and s.player in dead_ends(t)
+                and t.searched[index(s.player)] < tactics.search_turns):
+            unseen = unseen_cells(t, paths)
+            if unseen:
+                n = t.searched[index(s.player)]
+                return Proposal("s", f"explore: search the dead end here ({n} so far): "
+                                     f"{len(unseen)} of 9 cells unseen")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if camps(s):
                 floor = s.intern.food_floor if s.intern is not None else 0

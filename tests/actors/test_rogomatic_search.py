@@ -310,6 +310,42 @@ async def test_exploration_short_of_food_does_not_search_for_an_unseen_part():
     assert pipeline.ask("explore").action == ">"
 
 
+async def walked_into_dead_end(tactics: Tactics | None = None) -> Pipeline:
+    """The hero has walked :func:`two_rooms` (stairs in the left room) from the left
+    room through the right one and down its bottom door's passage to where it stops:
+    a dead end, with seven of the nine cells never seen."""
+    path = ([(4, c) for c in range(5, 36)] + [(5, 35), (6, 35), (7, 35), (8, 35)])
+    return await with_pack(*[screen(with_stairs(two_rooms(p, bottom_door=True), (3, 6)))
+                             for p in path], tactics=tactics)
+
+
+#: The tactics with the search of a dead end on reaching it on (off by default).
+DEAD_ENDS = Tactics(search_dead_ends=True)
+
+
+async def test_exploration_searches_a_dead_end_on_reaching_it_though_the_stairs_are_known():
+    """With ``search_dead_ends`` on: a passage that stops short hides its next square
+    beside the hero, so search there ``search_turns`` times, then walk on. Dungeon 1275
+    of 1.71 walked two passages of level 6 to their ends, turned back each time, and
+    left by the known stairs with two rooms of nine seen and no gold."""
+    pipeline = await walked_into_dead_end(DEAD_ENDS)
+    walker = Walker(pipeline, two_rooms((8, 35), bottom_door=True), top=1)
+    turns = DEAD_ENDS.search_turns
+    actions = await walker.run(turns + 1)
+    assert actions[:turns] == ["s"] * turns, actions
+    assert actions[turns] == "k"  # back up the passage, for the stairs
+    assert walker.hero == (7, 35)
+
+
+async def test_exploration_without_the_dead_end_rule_walks_back_at_once():
+    """With ``search_dead_ends`` off (the default), or past ``level_patience``, the
+    hero turns back from the passage's end for the stairs without searching."""
+    for tactics in (Tactics(), Tactics(level_patience=10, search_dead_ends=True)):
+        pipeline = await walked_into_dead_end(tactics)
+        proposal = pipeline.ask("explore")
+        assert proposal.action == "k", (tactics, proposal)
+
+
 def test_unseen_cells_are_blank_cells_and_cells_seen_out_of_reach():
     """Blank cells count, and so does a cell whose floor is seen but cannot be reached;
     a level with something known in every cell and all of it reachable has none."""
