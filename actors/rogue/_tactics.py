@@ -181,7 +181,7 @@ class Tactics:
     #: Exploration: standing at a passage that stops short (or a door whose passage is
     #: not seen) while a cell of the grid is unseen, search there ``search_turns`` times
     #: before walking on: the hidden square is beside him. On in the 1.72 candidate;
-    #: measured no better over 400 dungeons (README), so off, for the learner to try.
+    #: measured no better over 300 dungeons (README), so off, for the learner to try.
     search_dead_ends: bool = _b(False, "search a dead end on reaching it while a part of "
                                        "the level is unseen")
     #: Exploration: actions on a level before taking known stairs anyway.
