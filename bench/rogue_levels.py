@@ -3,11 +3,15 @@
 Usage: ``BELLIGERENT_ROGUE=/path/to/rogue python bench/rogue_levels.py 26``
 
 Plays fixed dungeon N (the same game as a tournament's dungeon N) and prints one
-line per dungeon level: the decisions taken there, and in order the hunger states
-the status line showed, the food picked up and eaten, the pack found full ("no
-room") and the junk dropped. The tool behind 1.46's junk expert: the games that
-ended Faint had spent one level searching for two to three thousand turns, or had
-walked onto food with a full pack. The log goes to stderr.
+line per dungeon level: the decisions taken there, the gold gained there, the last
+decision made there (on every level but the last, the one that left it: "level 6
+explored, down the stairs", "600 actions on level 5...", a step onto a trapdoor),
+and in order the hunger states the status line showed, the food picked up and
+eaten, the pack found full ("no room") and the junk dropped. The tool behind 1.46's
+junk expert: the games that ended Faint had spent one level searching for two to
+three thousand turns, or had walked onto food with a full pack; and behind the
+dead-end search tried in 1.72 (dungeon 1275 left level 6 "explored" with no gold).
+The log goes to stderr.
 """
 
 from __future__ import annotations
@@ -38,10 +42,13 @@ def events(view: Any, decision: Any, hunger: str) -> list[str]:
     return notes
 
 
-async def main(args: argparse.Namespace) -> int:
-    adapter = await witness_game(args.dungeon, args.time_limit)
+def level_lines(log: list[tuple[Any, Any, Any]]) -> list[str]:
+    """One line per dungeon level of a witnessed game's ``(view, action, decision)`` log."""
+    lines: list[str] = []
     level, start, hunger, notes = None, 0, "", []
-    for i, (view, _action, decision) in enumerate([*adapter.log, (None, None, None)]):
+    gold_in = gold = 0
+    last = ""
+    for i, (view, _action, decision) in enumerate([*log, (None, None, None)]):
         status = getattr(view, "status", None)
         if view is not None and status is None:
             continue
@@ -55,12 +62,26 @@ async def main(args: argparse.Namespace) -> int:
                     else:
                         runs.append([note, 1])
                 said = "; ".join(n if k == 1 else f"{n} x{k}" for n, k in runs)
-                print(f"level {level}: {i - start} decisions" + (f": {said}" if said else ""))
+                line = f"level {level}: {i - start} decisions, gold {gold - gold_in:+d}"
+                if last:
+                    line += f" [last: {last}]"
+                lines.append(line + (f": {said}" if said else ""))
             if view is None:
                 break
-            level, start, notes = status.level, i, []
+            level, start, notes, last = status.level, i, [], ""
+            gold_in = status.gold
+        gold = status.gold
+        if decision is not None:
+            last = decision.rationale[:60]
         notes += events(view, decision, hunger)
         hunger = status.hunger
+    return lines
+
+
+async def main(args: argparse.Namespace) -> int:
+    adapter = await witness_game(args.dungeon, args.time_limit)
+    for line in level_lines(adapter.log):
+        print(line)
     return 0
 
 
