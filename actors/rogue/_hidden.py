@@ -15,6 +15,7 @@ already made around it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from ._facts import PathField, Terrain
 from ._grid import TOP, Pos, index, neighbours, position
@@ -33,7 +34,7 @@ W_DEAD_END = 18.0  # shared by the squares beyond a passage that stops (6 until 
 W_STAIRS_CELL = 3.0  # a room wall facing a cell cut off from us, or its stairs' cell
 W_KNOWN_CELL = 0.05  # a room wall facing a cell we have seen: a loop at best
 W_ROCK = 0.01  # rock beside any passage: hidden squares hide anywhere, at long odds
-W_MAZE_END = 1.0  # shared likewise, when the passage is one of a maze's true dead ends
+W_MAZE_END = 1.0  # shared likewise, by a maze's dead end with all past it seen: most are real
 ROOM_FLOOR = frozenset(".%^")
 #: A cell with this many passage squares and no room wall is a maze.
 MAZE_PASSAGES = 60
@@ -166,7 +167,12 @@ def _hidden_ways(rows: tuple[str, ...], stairs: Pos | None, ends: frozenset[Pos]
             beyond = [n for n in _straight(end) if at(n) == " "]
         else:
             beyond = [n for n in neighbours(end) if at(n) in " -|"]
-        total = W_MAZE_END if cell_of(end) in mazes else W_DEAD_END
+        total = W_DEAD_END
+        if cell_of(end) in mazes:
+            # Most of a maze's dead ends are real; the one that faces maze not yet
+            # seen stops at a hidden square, and is worth a passage's dead end.
+            toward = [n for n in beyond if _toward_unseen_maze(end, n, at)]
+            beyond, total = (toward, W_DEAD_END) if toward else (beyond, W_MAZE_END)
         for n in beyond:
             miss = MISS_PASSAGE if at(n) == " " else MISS_DOOR
             worth, _ = odds.get(n, (0.0, miss))
@@ -178,6 +184,33 @@ def _hidden_ways(rows: tuple[str, ...], stairs: Pos | None, ends: frozenset[Pos]
                     if at(n) == " " and n not in odds:
                         odds[n] = (W_ROCK, MISS_PASSAGE)
     return odds
+
+
+def maze_lattice_point(pos: Pos) -> bool:
+    """Is ``pos`` one of the squares Rogue's ``do_maze`` always digs, were its cell a maze?
+
+    A maze fills its cell's box (from row 1 or ``8 x`` the cell row, from column 0
+    or ``26 x`` the cell column ``+ 1``) and ``dig`` carves every second square of
+    it, both ways, up to six rows and 24 columns on: every such square is passage,
+    the ones between them passage or rock.
+    """
+    cr, cc = cell_of(pos)
+    dr = pos[0] - (1 if cr == 0 else CELL_ROWS * cr)
+    dc = pos[1] - (0 if cc == 0 else CELL_COLS * cc + 1)
+    return 0 <= dr <= 6 and 0 <= dc <= 24 and dr % 2 == 0 and dc % 2 == 0
+
+
+def _toward_unseen_maze(end: Pos, beyond: Pos, at: Callable[[Pos], str]) -> bool:
+    """Does the square ``beyond`` a maze's dead end ``end`` lead to maze we have not
+    seen: is it, or the square past it the same way, a blank square Rogue dug? Such
+    a blank is hidden, or cut off from us by a hidden square; a maze dead end whose
+    next squares were all seen is one of the many real ones."""
+    dr, dc = beyond[0] - end[0], beyond[1] - end[1]
+    if dr and dc:
+        return False  # dig carves straight: no way on leaves a maze square diagonally
+    past = (beyond[0] + dr, beyond[1] + dc)
+    return any(at(p) == " " and maze_lattice_point(p) and cell_of(p) == cell_of(end)
+               for p in (beyond, past))
 
 
 def spot_rates(t: Terrain, paths: PathField, turns: int) -> dict[Pos, float]:
