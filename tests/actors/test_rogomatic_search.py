@@ -17,7 +17,13 @@ from test_rogomatic_support import (
 from actors.rogue import Tactics
 from actors.rogue._facts import Terrain
 from actors.rogue._grid import KEYS, chebyshev, index
-from actors.rogue._hidden import unseen_cells
+from actors.rogue._hidden import (
+    W_DEAD_END,
+    W_MAZE_END,
+    hidden_odds,
+    maze_lattice_point,
+    unseen_cells,
+)
 from actors.rogue._paths import compute
 from actors.rogue._upkeep import short_of_food
 
@@ -367,6 +373,49 @@ def test_unseen_cells_are_blank_cells_and_cells_seen_out_of_reach():
         rows[r] = " #" + rows[r][2:]
     full = terrain(rows)
     assert unseen_cells(full, compute(full, (3, 1), {})) == ()
+
+
+def comb_maze(cut: int | None = None) -> Terrain:
+    """A maze in the middle cell as Rogue digs one (its box rows 8-15, columns 27-51,
+    a passage on every second square both ways): a spine along row 8 and a tooth down
+    each second column to row 14. With ``cut``, that column's tooth stops at row 10,
+    the rest of it unseen (behind a hidden square). The teeth's ends are its dead
+    ends."""
+    rows = [[" "] * 80 for _ in range(22)]
+    for c in range(27, 52):
+        rows[8 - 1][c] = "#"
+    ends = set()
+    for c in range(27, 52, 2):
+        last = 10 if c == cut else 14
+        for r in range(9, last + 1):
+            rows[r - 1][c] = "#"
+        ends.add((last, c))
+    return Terrain(level=9, rows=tuple("".join(row) for row in rows),
+                   dead_ends=frozenset(ends))
+
+
+def test_maze_lattice_points_are_every_second_square_of_the_cells_box():
+    """Rogue's ``dig`` carves a maze's box from its corner on even offsets: every such
+    square of a maze is passage (the squares the mazes of real games showed)."""
+    assert maze_lattice_point((16, 27)) and maze_lattice_point((22, 51))
+    assert maze_lattice_point((1, 0)) and maze_lattice_point((7, 24))
+    assert maze_lattice_point((8, 53)) and maze_lattice_point((14, 77))
+    assert not maze_lattice_point((17, 27))  # between two, passage or rock
+    assert not maze_lattice_point((16, 28))
+    assert not maze_lattice_point((23, 27))  # past the box
+    assert not maze_lattice_point((16, 26))  # between the boxes
+
+
+def test_a_maze_dead_end_facing_unseen_maze_is_worth_a_dead_end_and_the_rest_little():
+    """In a maze seen whole, every dead end is real and worth ``W_MAZE_END`` in all;
+    the one end past which the maze's dug squares are still blank stops at a hidden
+    square, and the square straight past it is worth a passage's dead end."""
+    assert max(worth for worth, _ in hidden_odds(comb_maze()).values()) < W_MAZE_END
+    odds = hidden_odds(comb_maze(cut=39))
+    assert odds[(11, 39)][0] == W_DEAD_END
+    assert odds[(11, 38)][0] < W_MAZE_END and odds[(11, 40)][0] < W_MAZE_END
+    # The other teeth's ends are still the maze's real ones.
+    assert odds[(15, 41)][0] < W_MAZE_END
 
 
 async def test_exploration_searches_in_a_door_that_leads_nowhere():
