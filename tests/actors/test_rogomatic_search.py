@@ -20,6 +20,7 @@ from actors.rogue._grid import KEYS, chebyshev, index
 from actors.rogue._hidden import (
     W_DEAD_END,
     W_MAZE_END,
+    best_spot,
     hidden_odds,
     maze_lattice_point,
     unseen_cells,
@@ -416,6 +417,16 @@ def test_a_maze_dead_end_facing_unseen_maze_is_worth_a_dead_end_and_the_rest_lit
     assert odds[(11, 38)][0] < W_MAZE_END and odds[(11, 40)][0] < W_MAZE_END
     # The other teeth's ends are still the maze's real ones.
     assert odds[(15, 41)][0] < W_MAZE_END
+
+
+def test_the_search_goes_to_the_maze_dead_end_facing_unseen_maze_from_anywhere_in_it():
+    """From either end of the maze, even standing on a real dead end, the spot to
+    search is the cut tooth's end; with the maze seen whole it is a real end near by."""
+    for hero in ((8, 27), (14, 51), (8, 51)):
+        cut = comb_maze(cut=39)
+        assert best_spot(cut, compute(cut, hero, {}), 10) == (10, 39), hero
+        whole = comb_maze()
+        assert best_spot(whole, compute(whole, hero, {}), 10) != (10, 39), hero
 
 
 async def test_exploration_searches_in_a_door_that_leads_nowhere():
