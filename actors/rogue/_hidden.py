@@ -103,7 +103,8 @@ def known_cells(rows: tuple[str, ...]) -> frozenset[tuple[int, int]]:
                      for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != " ")
 
 
-def hidden_odds(t: Terrain, paths: PathField | None = None) -> dict[Pos, tuple[float, float]]:
+def hidden_odds(t: Terrain, paths: PathField | None = None,
+                maze_ends: bool = False) -> dict[Pos, tuple[float, float]]:
     """Where a secret door or hidden passage square may be: ``square -> (worth, miss)``.
 
     ``worth`` is how much finding a way there would be worth (the prior of a hidden
@@ -111,16 +112,16 @@ def hidden_odds(t: Terrain, paths: PathField | None = None) -> dict[Pos, tuple[f
     misses it. Doors are only ever in room walls that face a neighbouring cell
     (never at a corner), and are worth most facing a cell cut off from us (given
     ``paths``) or holding stairs out of reach; a passage that stops short hides its
-    next square (unless it is one of a maze's many true dead ends); any rock beside
-    a passage may, rarely, be one.
+    next square (unless it is one of a maze's many true dead ends: with ``maze_ends``,
+    unless it faces maze not yet seen); any rock beside a passage may, rarely, be one.
     """
     cut = cut_off(t, paths) if paths is not None and paths.dist else frozenset()
-    return _hidden_ways(t.rows, t.stairs, dead_ends(t), cut)
+    return _hidden_ways(t.rows, t.stairs, dead_ends(t), cut, maze_ends)
 
 
 @functools.lru_cache(maxsize=8)
 def _hidden_ways(rows: tuple[str, ...], stairs: Pos | None, ends: frozenset[Pos],
-          cut: frozenset[tuple[int, int]]) -> dict[Pos, tuple[float, float]]:
+          cut: frozenset[tuple[int, int]], maze_ends: bool) -> dict[Pos, tuple[float, float]]:
     def at(pos: Pos) -> str:
         r, c = pos
         return rows[r - TOP][c] if TOP <= r < TOP + len(rows) and 0 <= c < len(rows[0]) else " "
@@ -169,9 +170,9 @@ def _hidden_ways(rows: tuple[str, ...], stairs: Pos | None, ends: frozenset[Pos]
             beyond = [n for n in neighbours(end) if at(n) in " -|"]
         total = W_DEAD_END
         if cell_of(end) in mazes:
-            # Most of a maze's dead ends are real; the one that faces maze not yet
-            # seen stops at a hidden square, and is worth a passage's dead end.
-            toward = [n for n in beyond if _toward_unseen_maze(end, n, at)]
+            # Most of a maze's dead ends are real. With ``maze_ends``, the one that
+            # faces maze not yet seen stops at a hidden square: a passage's dead end.
+            toward = [n for n in beyond if maze_ends and _toward_unseen_maze(end, n, at)]
             beyond, total = (toward, W_DEAD_END) if toward else (beyond, W_MAZE_END)
         for n in beyond:
             miss = MISS_PASSAGE if at(n) == " " else MISS_DOOR
@@ -213,7 +214,8 @@ def _toward_unseen_maze(end: Pos, beyond: Pos, at: Callable[[Pos], str]) -> bool
                for p in (beyond, past))
 
 
-def spot_rates(t: Terrain, paths: PathField, turns: int) -> dict[Pos, float]:
+def spot_rates(t: Terrain, paths: PathField, turns: int,
+               maze_ends: bool = False) -> dict[Pos, float]:
     """For each reachable square, the hidden ways ``turns`` searches there should find
     per turn spent walking there and searching.
 
@@ -223,7 +225,7 @@ def spot_rates(t: Terrain, paths: PathField, turns: int) -> dict[Pos, float]:
     the terrain's counts; they stop at 255, by when nothing is left to find.
     """
     left: dict[Pos, tuple[float, float]] = {}
-    for pos, (worth, miss) in hidden_odds(t, paths).items():
+    for pos, (worth, miss) in hidden_odds(t, paths, maze_ends).items():
         made = sum(t.searched[index(n)] for n in neighbours(pos))
         left[pos] = (worth * miss ** made, miss)
     rates: dict[Pos, float] = {}
@@ -242,14 +244,14 @@ def spot_rates(t: Terrain, paths: PathField, turns: int) -> dict[Pos, float]:
 
 
 def best_spot(t: Terrain, paths: PathField, turns: int, avoid: Pos | None = None,
-              keep: Pos | None = None) -> Pos | None:
+              keep: Pos | None = None, maze_ends: bool = False) -> Pos | None:
     """The square to search from next: the best rate of :func:`spot_rates`.
 
     ``keep``, the spot we are walking to, stays chosen unless another is clearly
     better (:data:`SWITCH` times its rate): rates shift a little with every step,
     and a hero who changes his mind at each shift walks back and forth.
     """
-    rates = spot_rates(t, paths, turns)
+    rates = spot_rates(t, paths, turns, maze_ends)
     rates.pop(avoid, None)
     if not rates:
         return None

@@ -178,6 +178,12 @@ class Tactics:
     #: from 1.60, as measured no better (README), and left for the learner to try.
     seek_hidden: bool = _b(False, "search for the way into an unseen part of the level "
                                  "before taking known stairs")
+    #: Exploration: searching a maze, take its dead end that faces maze squares not
+    #: yet seen (a way cut by a hidden square) for a passage's dead end, where the
+    #: rest of a maze's many dead ends are worth little (``_hidden``). The 1.72
+    #: candidate; measured no better over 300 dungeons (README), so off.
+    maze_ends: bool = _b(False, "search first a maze dead end that faces maze not "
+                                "yet seen")
     #: Exploration: standing at a passage that stops short (or a door whose passage is
     #: not seen) while a cell of the grid is unseen, search there ``search_turns`` times
     #: before walking on: the hidden square is beside him. On in the 1.72 candidate;

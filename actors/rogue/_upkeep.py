@@ -702,7 +702,8 @@ class Exploration(SentAware):
             spot = None
         if spot is None or spot != s.player:
             # On the way (or sent elsewhere by another expert): look again.
-            chosen = best_spot(t, s.paths, turns, avoid=self.done, keep=spot)
+            chosen = best_spot(t, s.paths, turns, avoid=self.done, keep=spot,
+                               maze_ends=s.tactics.maze_ends)
             if chosen != spot:
                 self.search_spot, self.searches = chosen, 0
             spot = chosen

@@ -376,23 +376,27 @@ def test_unseen_cells_are_blank_cells_and_cells_seen_out_of_reach():
     assert unseen_cells(full, compute(full, (3, 1), {})) == ()
 
 
+def comb_rows(cut: int | None = None, hero: tuple[int, int] | None = None) -> list[str]:
+    """Screen rows 1 to 22 of :func:`comb_maze`, with the hero drawn at ``hero``."""
+    rows = [[" "] * 80 for _ in range(22)]
+    for c in range(27, 52):
+        rows[8 - 1][c] = "#"
+    for c in range(27, 52, 2):
+        for r in range(9, (10 if c == cut else 14) + 1):
+            rows[r - 1][c] = "#"
+    if hero is not None:
+        rows[hero[0] - 1][hero[1]] = "@"
+    return ["".join(row) for row in rows]
+
+
 def comb_maze(cut: int | None = None) -> Terrain:
     """A maze in the middle cell as Rogue digs one (its box rows 8-15, columns 27-51,
     a passage on every second square both ways): a spine along row 8 and a tooth down
     each second column to row 14. With ``cut``, that column's tooth stops at row 10,
     the rest of it unseen (behind a hidden square). The teeth's ends are its dead
     ends."""
-    rows = [[" "] * 80 for _ in range(22)]
-    for c in range(27, 52):
-        rows[8 - 1][c] = "#"
-    ends = set()
-    for c in range(27, 52, 2):
-        last = 10 if c == cut else 14
-        for r in range(9, last + 1):
-            rows[r - 1][c] = "#"
-        ends.add((last, c))
-    return Terrain(level=9, rows=tuple("".join(row) for row in rows),
-                   dead_ends=frozenset(ends))
+    ends = frozenset((10 if c == cut else 14, c) for c in range(27, 52, 2))
+    return Terrain(level=9, rows=tuple(comb_rows(cut)), dead_ends=ends)
 
 
 def test_maze_lattice_points_are_every_second_square_of_the_cells_box():
@@ -409,10 +413,14 @@ def test_maze_lattice_points_are_every_second_square_of_the_cells_box():
 
 def test_a_maze_dead_end_facing_unseen_maze_is_worth_a_dead_end_and_the_rest_little():
     """In a maze seen whole, every dead end is real and worth ``W_MAZE_END`` in all;
-    the one end past which the maze's dug squares are still blank stops at a hidden
-    square, and the square straight past it is worth a passage's dead end."""
-    assert max(worth for worth, _ in hidden_odds(comb_maze()).values()) < W_MAZE_END
-    odds = hidden_odds(comb_maze(cut=39))
+    with ``maze_ends``, the one end past which the maze's dug squares are still blank
+    stops at a hidden square, and the square straight past it is worth a passage's
+    dead end."""
+    assert max(worth for worth, _ in hidden_odds(comb_maze(), maze_ends=True).values()) \
+        < W_MAZE_END
+    # Off (the default), the cut end is one more maze dead end.
+    assert hidden_odds(comb_maze(cut=39))[(11, 39)][0] < W_MAZE_END
+    odds = hidden_odds(comb_maze(cut=39), maze_ends=True)
     assert odds[(11, 39)][0] == W_DEAD_END
     assert odds[(11, 38)][0] < W_MAZE_END and odds[(11, 40)][0] < W_MAZE_END
     # The other teeth's ends are still the maze's real ones.
@@ -420,13 +428,36 @@ def test_a_maze_dead_end_facing_unseen_maze_is_worth_a_dead_end_and_the_rest_lit
 
 
 def test_the_search_goes_to_the_maze_dead_end_facing_unseen_maze_from_anywhere_in_it():
-    """From either end of the maze, even standing on a real dead end, the spot to
-    search is the cut tooth's end; with the maze seen whole it is a real end near by."""
+    """With ``maze_ends``, from either end of the maze, even standing on a real dead
+    end, the spot to search is the cut tooth's end; with the maze seen whole it is a
+    real end near by."""
     for hero in ((8, 27), (14, 51), (8, 51)):
         cut = comb_maze(cut=39)
-        assert best_spot(cut, compute(cut, hero, {}), 10) == (10, 39), hero
+        assert best_spot(cut, compute(cut, hero, {}), 10, maze_ends=True) == (10, 39), hero
         whole = comb_maze()
-        assert best_spot(whole, compute(whole, hero, {}), 10) != (10, 39), hero
+        assert best_spot(whole, compute(whole, hero, {}), 10, maze_ends=True) != (10, 39)
+
+
+async def test_the_explorer_searches_the_cut_maze_end_only_with_the_tactic():
+    """The hero walks the whole comb maze, every tooth down and back, and finds no
+    stairs: with ``maze_ends`` the explorer's spot is the cut tooth's end; with the
+    defaults (1.71's play) it is not."""
+    path = []
+    for c in range(27, 52):
+        path.append((8, c))
+        if c % 2:
+            last = 10 if c == 39 else 14
+            down = [(r, c) for r in range(9, last + 1)]
+            path += down + down[-2::-1] + [(8, c)]
+    spots = {}
+    for tactics in (Tactics(), Tactics(maze_ends=True)):
+        pipeline = await with_pack(*[screen(comb_rows(39, p)) for p in path], tactics=tactics)
+        expert = pipeline.expert("explore")
+        proposal = pipeline.ask("explore", expert)
+        assert "search" in proposal.rationale, proposal
+        spots[tactics.maze_ends] = expert.search_spot
+    assert spots[True] == (10, 39)
+    assert spots[False] != (10, 39)
 
 
 async def test_exploration_searches_in_a_door_that_leads_nowhere():
