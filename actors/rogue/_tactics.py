@@ -180,8 +180,8 @@ class Tactics:
                                  "before taking known stairs")
     #: Exploration: searching a maze, take its dead end that faces maze squares not
     #: yet seen (a way cut by a hidden square) for a passage's dead end, where the
-    #: rest of a maze's many dead ends are worth little (``_hidden``). The 1.72
-    #: candidate; measured no better over 300 dungeons (README), so off.
+    #: rest of a maze's many dead ends are worth little (``_hidden``). Measured no
+    #: better over 300 dungeons (README), so off, for the learner to try.
     maze_ends: bool = _b(False, "search first a maze dead end that faces maze not "
                                 "yet seen")
     #: Exploration: standing at a passage that stops short (or a door whose passage is
