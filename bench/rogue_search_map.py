@@ -45,8 +45,7 @@ def search_map(log: list[tuple[Any, Any, Any]], level: int) -> list[str]:
         if (decision is None or "search" not in decision.rationale
                 or not isinstance(action, str) or not action.endswith("s")):
             continue
-        hero = next(((r, line.index("@")) for r, line in enumerate(view.lines)
-                     if "@" in line), None)
+        hero = view.player  # the screen's own reading of the ``@``
         if hero is not None:
             turns[hero] = turns.get(hero, 0) + action_turns(action)
     if last is None:

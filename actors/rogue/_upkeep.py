@@ -527,13 +527,13 @@ class Exploration(SentAware):
             unseen = unseen_cells(t, paths)
             if unseen:
                 return self._search(s, f"{len(unseen)} of 9 cells unseen")
-        searched_here = t.searched[index(s.player)]
-        if (tactics.search_dead_ends and not impatient and not short
-                and searched_here < tactics.search_turns and s.player in dead_ends(t)):
-            unseen = unseen_cells(t, paths)
-            if unseen:
-                return Proposal("s", f"explore: search the dead end here ({searched_here} so "
-                                     f"far): {len(unseen)} of 9 cells unseen")
+        if tactics.search_dead_ends and not impatient and not short:
+            searched_here = t.searched[index(s.player)]
+            if searched_here < tactics.search_turns and s.player in dead_ends(t):
+                unseen = unseen_cells(t, paths)
+                if unseen:
+                    return Proposal("s", f"explore: search the dead end here ({searched_here} "
+                                         f"so far): {len(unseen)} of 9 cells unseen")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if camps(s):
                 floor = s.intern.food_floor if s.intern is not None else 0

@@ -8,7 +8,10 @@ rogue_search_map = load_bench("rogue_search_map")
 
 
 def _view(level, lines):
-    return SimpleNamespace(status=SimpleNamespace(level=level), lines=lines)
+    """A witnessed screen: its status line's level, its rows and, as a RogueView
+    reads it, where the ``@`` is."""
+    player = next(((r, line.index("@")) for r, line in enumerate(lines) if "@" in line), None)
+    return SimpleNamespace(status=SimpleNamespace(level=level), lines=lines, player=player)
 
 
 def _decision(rationale):
