@@ -17,6 +17,7 @@ from runtime import Activation
 from ._facts import Events, ObjectMap, Seen, Sensed
 from ._gated import GatedSource
 from ._grid import TOP, Pos, chebyshev
+from ._paths import FREEZERS
 
 #: A passage as Rogue draws it. Rogue lays sleeping monsters on room floors (and none
 #: in a maze) and starts each wanderer awake in a room, so a monster first seen on a
@@ -91,6 +92,15 @@ def remember_sleepers(previous: ObjectMap, monsters: tuple[Seen, ...],
                      if player is None or chebyshev(p, player) > 1)
 
 
+def remember_freezers(previous: ObjectMap, sleepers: frozenset[Pos]) -> frozenset[Pos]:
+    """Those of ``sleepers`` where an ice monster lay (:data:`FREEZERS`), as
+    :func:`remember_sleepers` keeps them: a dark room shows one only from beside it,
+    and walkers that kept off it in view and not out of it stepped in and out of its
+    doorway until the hero starved (1.71's dungeons 1184 and 1288)."""
+    lay = {m.pos for m in previous.monsters if not m.moves and m.symbol in FREEZERS}
+    return frozenset(p for p in sleepers if p in lay or p in previous.freezers)
+
+
 def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) -> ObjectMap:
     objects = {o.pos: o for o in previous.objects}
     ignored = set(previous.ignored)
@@ -116,7 +126,8 @@ def track_objects(previous: ObjectMap, sensed: Sensed, events: Events | None) ->
             del objects[player]
     return ObjectMap(level=previous.level, monsters=previous.monsters,
                      objects=tuple(objects.values()), ignored=frozenset(ignored),
-                     dropped=dropped, sleepers=previous.sleepers)
+                     dropped=dropped, sleepers=previous.sleepers,
+                     freezers=previous.freezers)
 
 
 class ObjectMapper(GatedSource):
@@ -146,7 +157,8 @@ class ObjectMapper(GatedSource):
         monsters = track_monsters(current.monsters, sensed, self.before if same else (),
                                   self.was_at if same else None)
         self.before, self.was_at = tuple(sensed.rows), sensed.player
+        sleepers = remember_sleepers(current, monsters, sensed)
         self.map = ObjectMap(level=level, monsters=monsters, objects=current.objects,
                              ignored=current.ignored, dropped=current.dropped,
-                             sleepers=remember_sleepers(current, monsters, sensed))
+                             sleepers=sleepers, freezers=remember_freezers(current, sleepers))
         await activation.write("objects", self.map)

@@ -66,9 +66,11 @@ def avoidance(terrain: Terrain, objects: ObjectMap | None, player: Pos | None) -
 
 
 def beside_freezer(objects: ObjectMap, pos: Pos) -> bool:
-    """Is ``pos`` next to a sleeping ice monster in view (see ``FREEZERS``)?"""
+    """Is ``pos`` next to a sleeping ice monster (see ``FREEZERS``), in view or
+    remembered out of it (``ObjectMap.freezers``)?"""
     return any(not m.moves and m.symbol in FREEZERS and chebyshev(m.pos, pos) <= 1
-               for m in objects.monsters)
+               for m in objects.monsters) or \
+        any(chebyshev(p, pos) <= 1 for p in objects.freezers)
 
 
 def compute(terrain: Terrain, start: Pos, costs: dict[int, int],
