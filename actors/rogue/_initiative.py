@@ -60,8 +60,8 @@ class HoldGround(RogueExpert):
         #: Monsters let lie that were waited for on meeting them (by their first
         #: sighting and letter), and the turns given to each.
         self.met: dict[tuple[int, str], int] = {}
-        #: The same turns by where the monster lay (level, square, letter): in a dark
-        #: room or passage each return beside a sleeper is a new sighting of it.
+        #: The same turns by where an ice monster lay (level, square, letter): in a
+        #: dark room or passage each return beside a sleeper is a new sighting of it.
         self.met_at: dict[tuple[int, Pos, str], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
@@ -81,26 +81,34 @@ class HoldGround(RogueExpert):
 
     def _just_met(self, s: Situation) -> Proposal | None:
         """Wait for a monster let lie that was met on this screen or the one before, two
-        squares off or across a doorway's corner, ``patience`` turns at most - and at
-        most that for the square it lies on. In a dark room each return to its
-        doorway is a new sighting, and once the walkers turned away as it came into
-        view and back as it went out of it, each sighting cost two more turns: 1.71's
-        dungeon 1184 stepped in and out of a doorway for 900 decisions on level 10,
-        beside an ice monster that never moved, until he starved."""
+        squares off or across a doorway's corner, ``patience`` turns at most - and an
+        ice monster at most that for the square it lies on. In a dark room each return
+        to its doorway is a new sighting, and once the walkers turned away as it came
+        into view and back as it went out of it, each sighting cost two more turns:
+        1.71's dungeon 1184 stepped in and out of a doorway for 900 decisions on level
+        10, beside an ice monster that never moved, until he starved."""
         for t in s.threats:
             if not t.left_asleep or not t.info.worth_engaging:
                 continue
             key = (t.seen.first, t.seen.symbol)
-            lair = (s.level, t.seen.pos, t.seen.symbol)
+            # By its square too for an ice monster only: the walkers turned back to one
+            # out of view (``ObjectMap.freezers``). For every monster let lie (1.72),
+            # the other monsters' second waits went too, and 500-599 measured worse.
+            lair = (s.level, t.seen.pos, t.seen.symbol) if "freezes" in t.info.flags \
+                else None
             if key not in self.met and t.seen.last - t.seen.first > 1:
                 continue
-            if max(self.met.get(key, 0), self.met_at.get(lair, 0)) >= self.patience:
+            waited = self.met.get(key, 0)
+            if lair is not None:
+                waited = max(waited, self.met_at.get(lair, 0))
+            if waited >= self.patience:
                 continue
             if t.distance != 2 and not (t.distance == 1 and
                                         not s.step_ok(s.player, t.seen.pos)):
                 continue
             self.met[key] = self.met.get(key, 0) + 1
-            self.met_at[lair] = self.met_at.get(lair, 0) + 1
+            if lair is not None:
+                self.met_at[lair] = self.met_at.get(lair, 0) + 1
             return Proposal("s", f"hold: the {t.info.name} just met may be awake; wait "
                                  f"so that, if it is, it takes the last step and we "
                                  f"strike first")

@@ -91,6 +91,16 @@ async def test_an_ice_monster_met_again_at_its_square_is_not_waited_for_again():
     assert offers[:2] == waits  # both at the first visit
 
 
+async def test_another_monster_let_lie_met_again_is_waited_for_again():
+    """Only an ice monster is remembered by its square: a centaur let lie, met again
+    on the door, is waited for at each new sighting, as before 1.72 (which spared
+    every monster's second wait, and measured worse on 500-599)."""
+    _, _, offers = await doorway("     ..C   ", visits=2)
+    waits = [o for o in offers if o is not None]
+    assert [o.action for o in waits] == ["s"] * 4
+    assert all("centaur just met" in o.rationale for o in waits)
+
+
 async def test_a_monster_met_on_another_square_is_waited_for():
     """The memory is by square: an ice monster seen on another square (a wanderer, or
     the first one awake and moved) is waited for again."""
