@@ -40,8 +40,8 @@ class ObjectAcquisition(RogueExpert):
     If the hero keeps circling the same few squares while heading for an object (a
     square the map says is open but Rogue does not let us through), the object is
     given up for this level rather than chased forever. Nor is one beside a sleeping
-    ice monster sought, in view or remembered out of it: in a treasure room it wakes
-    as the hero comes (``_paths``).
+    ice monster in view sought: in a treasure room it wakes as the hero comes
+    (``_paths``).
     """
 
     name = "object"
