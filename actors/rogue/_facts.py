@@ -123,8 +123,8 @@ class ObjectMap:
     #: Squares of monsters that went out of view without having moved: asleep there
     #: still, as far as we know (Rogue draws floor where they lie once we leave).
     sleepers: frozenset[Pos] = frozenset()
-    #: Those of ``sleepers`` where the monster was an ice monster: the walkers keep
-    #: off them out of view as in view (a dark room shows one only from beside it).
+    #: Those of ``sleepers`` where the monster was an ice monster: no goal for the
+    #: explorer out of view, as in view (a dark room shows one only from beside it).
     freezers: frozenset[Pos] = frozenset()
 
 

@@ -95,8 +95,8 @@ def remember_sleepers(previous: ObjectMap, monsters: tuple[Seen, ...],
 def remember_freezers(previous: ObjectMap, sleepers: frozenset[Pos]) -> frozenset[Pos]:
     """Those of ``sleepers`` where an ice monster lay (:data:`FREEZERS`), as
     :func:`remember_sleepers` keeps them: a dark room shows one only from beside it,
-    and walkers that kept off it in view and not out of it stepped in and out of its
-    doorway until the hero starved (1.71's dungeons 1184 and 1288)."""
+    and an explorer that kept off its square in view and not out of it stepped in and
+    out of its doorway until the hero starved (1.71's dungeon 1184)."""
     lay = {m.pos for m in previous.monsters if not m.moves and m.symbol in FREEZERS}
     return frozenset(p for p in sleepers if p in lay or p in previous.freezers)
 
