@@ -91,11 +91,11 @@ class HoldGround(RogueExpert):
             if not t.left_asleep or not t.info.worth_engaging:
                 continue
             key = (t.seen.first, t.seen.symbol)
-            # By its square too for an ice monster only: the walkers turned back to one
-            # out of view (``ObjectMap.freezers``). For every monster let lie (1.72),
-            # the other monsters' second waits went too, and 500-599 measured worse.
-            lair = (s.level, t.seen.pos, t.seen.symbol) if "freezes" in t.info.flags \
-                else None
+            # By its square too for an ice monster only, with ``Tactics.remember_ice``:
+            # the walkers turned back to one out of view (``ObjectMap.freezers``). For
+            # every monster let lie (1.72) the others' second waits went too.
+            icy = "freezes" in t.info.flags and s.tactics.remember_ice
+            lair = (s.level, t.seen.pos, t.seen.symbol) if icy else None
             if key not in self.met and t.seen.last - t.seen.first > 1:
                 continue
             waited = self.met.get(key, 0)

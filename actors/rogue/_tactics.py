@@ -184,6 +184,13 @@ class Tactics:
     #: better over 300 dungeons (README), so off, for the learner to try.
     maze_ends: bool = _b(False, "search first a maze dead end that faces maze not "
                                 "yet seen")
+    #: Exploration and hold: an ice monster let lie, remembered asleep out of view
+    #: (``ObjectMap.freezers``), is no goal for the explorer, and the hold expert waits
+    #: for it at most twice on its square, not at each new sighting. Ends the walks to
+    #: and fro at a dark room's doorway (1.71's dungeon 1184 starved so); on in 1.72 to
+    #: 1.74, measured worse on 500-599 (README), so off, for the learner to try.
+    remember_ice: bool = _b(False, "remember an ice monster asleep out of view: no goal "
+                                   "on its square, no second wait for it")
     #: Exploration: standing at a passage that stops short (or a door whose passage is
     #: not seen) while a cell of the grid is unseen, search there ``search_turns`` times
     #: before walking on: the hidden square is beside him. On in the 1.72 candidate;

@@ -616,7 +616,8 @@ class Exploration(SentAware):
         until he starved).
         """
         assert s.paths is not None
-        icy = s.objects.freezers if s.objects is not None else frozenset()
+        icy = s.objects.freezers if s.objects is not None and s.tactics.remember_ice \
+            else frozenset()
         nearest = self._nearest(s, lambda p: p not in self.refused and p not in icy
                                 and is_frontier(s, p))
         goal = self.goal
