@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 from typing import Any
 
-import trio
 from rogue_last_moves import (
     Witness,
-    add_tactics_option,
     map_distance,
-    require_rogue,
-    tactics_or_exit,
+    run_replay,
     witness_game,
 )
 
@@ -117,8 +113,4 @@ if __name__ == "__main__":
     parser.add_argument("--to", dest="stop", type=int, default=20,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=600.0)
-    add_tactics_option(parser)
-    arguments = parser.parse_args()
-    require_rogue("rogue_first_level")
-    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
-    sys.exit(trio.run(main, arguments))
+    run_replay(parser, "rogue_first_level", main)

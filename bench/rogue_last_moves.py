@@ -50,6 +50,17 @@ def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactic
         parser.error(str(exc))
 
 
+def run_replay(parser: argparse.ArgumentParser, prog: str, main: Any) -> None:
+    """The tail every replaying tool shares: ``--tactics``, the arguments parsed, a
+    Rogue binary checked for (exit with the reason, not a traceback), then ``main``
+    run on the arguments under trio, its return the exit status."""
+    add_tactics_option(parser)
+    arguments = parser.parse_args()
+    require_rogue(prog)
+    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
+    sys.exit(trio.run(main, arguments))
+
+
 def map_distance(lines: Any, marks: str) -> int | None:
     """King's moves from the hero to the nearest of ``marks`` drawn on the map rows of a
     screen's ``lines`` (not the message line, not the status line); None unless both show."""
@@ -130,8 +141,4 @@ if __name__ == "__main__":
     parser.add_argument("--last", type=int, default=40, help="decisions to show")
     parser.add_argument("--screens", action="store_true", help="print each screen too")
     parser.add_argument("--time-limit", type=float, default=150.0)
-    add_tactics_option(parser)
-    arguments = parser.parse_args()
-    require_rogue("rogue_last_moves")
-    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
-    sys.exit(trio.run(main, arguments))
+    run_replay(parser, "rogue_last_moves", main)

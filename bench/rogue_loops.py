@@ -15,11 +15,9 @@ does not, since its squares differ. The tool behind 1.72. The log goes to stderr
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-import trio
-from rogue_last_moves import add_tactics_option, require_rogue, tactics_or_exit, witness_game
+from rogue_last_moves import run_replay, witness_game
 
 
 def cycles(seq: list[Any], longest: int, least: int) -> list[tuple[int, int, int]]:
@@ -88,8 +86,4 @@ if __name__ == "__main__":
     parser.add_argument("--period", type=int, default=8, help="longest cycle, in decisions")
     parser.add_argument("--least", type=int, default=40, help="shortest stretch reported")
     parser.add_argument("--time-limit", type=float, default=1200.0)
-    add_tactics_option(parser)
-    arguments = parser.parse_args()
-    require_rogue("rogue_loops")
-    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
-    sys.exit(trio.run(main, arguments))
+    run_replay(parser, "rogue_loops", main)

@@ -14,14 +14,10 @@ to stderr.
 from __future__ import annotations
 
 import argparse
-import sys
 
-import trio
 from rogue_last_moves import (
-    add_tactics_option,
     map_distance,
-    require_rogue,
-    tactics_or_exit,
+    run_replay,
     witness_game,
 )
 
@@ -65,8 +61,4 @@ if __name__ == "__main__":
     parser.add_argument("dungeons", type=int, nargs="+")
     parser.add_argument("--before", type=int, default=6, help="decisions shown before each")
     parser.add_argument("--time-limit", type=float, default=1200.0)
-    add_tactics_option(parser)
-    arguments = parser.parse_args()
-    require_rogue("rogue_thefts")
-    arguments.tactics = tactics_or_exit(parser, arguments.tactics)
-    sys.exit(trio.run(main, arguments))
+    run_replay(parser, "rogue_thefts", main)
