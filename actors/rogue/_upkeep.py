@@ -340,6 +340,8 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     if any(m.seen.pos == pos and m.left_asleep and "freezes" in m.info.flags
            for m in s.threats):
         return False
+    if s.tactics.remember_ice and s.objects is not None and pos in s.objects.freezers:
+        return False  # the same out of view (``Tactics.remember_ice``; see ``_frontier``)
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
 
 
@@ -609,20 +611,16 @@ class Exploration(SentAware):
         sleeping ice monster let lie in a dark room shows only from beside it, so the
         way past it looked cheap from afar and dear from next to it (dungeon 207 of
         1.9 paced for 3,000 turns); a goal given up stays given up while the one
-        that replaced it is open. Nor is the square of an ice monster remembered
-        asleep out of view a goal (``is_frontier`` refuses it in view): from a dark
-        room's doorway it showed and the explorer turned away, from the passage it
-        did not and he turned back (1.71's dungeon 1184: 900 decisions on level 10,
-        until he starved).
+        that replaced it is open. With ``Tactics.remember_ice`` the square of an ice
+        monster remembered asleep out of view is no goal either (``is_frontier``):
+        from a dark room's doorway it showed and the explorer turned away, from the
+        passage it did not and he turned back (1.71's dungeon 1184: 900 decisions on
+        level 10, until he starved).
         """
         assert s.paths is not None
-        icy = s.objects.freezers if s.objects is not None and s.tactics.remember_ice \
-            else frozenset()
-        nearest = self._nearest(s, lambda p: p not in self.refused and p not in icy
-                                and is_frontier(s, p))
+        nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
-        if nearest is None or goal is None or goal == nearest or goal in icy \
-                or not is_frontier(s, goal):
+        if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
             self.goal = nearest
             return nearest
         far, near = s.paths.dist[index(goal)], s.paths.dist[index(nearest)]

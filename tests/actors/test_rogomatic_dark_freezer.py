@@ -12,6 +12,7 @@ screens: the room's door in its bottom wall, the hero in the passage below or on
 the door.
 """
 
+import attrs
 from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
 from actors.rogue import Tactics
@@ -139,12 +140,14 @@ async def test_the_ice_monsters_square_is_remembered_out_of_view():
 async def test_the_explorer_does_not_head_for_a_remembered_ice_monsters_square():
     """From the passage the square the ice monster lies on is a frontier (seen floor,
     never stood on, next to the room's unseen inside) and the nearest one: the
-    explorer headed back for it at every return. Remembered, it is no goal; the
-    explorer heads for the other seen square by the unseen inside."""
+    explorer headed back for it at every return. Remembered, it is no frontier and
+    no goal; the explorer heads for the other seen square by the unseen inside."""
     pipeline = await walked_in("I")
     s = pipeline.situation()
     assert s.objects.freezers == {(4, 8)}
-    assert is_frontier(s, (4, 8)) and is_frontier(s, (4, 5))
+    unremembered = attrs.evolve(s, tactics=Tactics())
+    assert is_frontier(unremembered, (4, 8)) and is_frontier(s, (4, 5))
+    assert not is_frontier(s, (4, 8))
     explorer = pipeline.expert("explore")
     proposal = pipeline.ask("explore", explorer)
     assert proposal is not None and "(4, 5)" in proposal.rationale
