@@ -509,8 +509,11 @@ class Exploration(SentAware):
         # with none, at once, whatever the hit points.
         short = short_of_food(s)
         starving = short and s.intern is not None and s.intern.hunger >= 1
-        patience = min(tactics.level_patience, tactics.frugal_patience) if short \
-            else tactics.level_patience
+        patience = tactics.level_patience
+        if t.level >= tactics.dive_from:
+            patience = min(patience, tactics.dive_patience)
+        if short:
+            patience = min(patience, tactics.frugal_patience)
         # Stairs out of reach (a magic map shows them in a dark room not yet entered,
         # its floor blank) are no reason to stop exploring: the way to them is unknown
         # ground. Searching walls instead, dungeons 27, 66 and 145 of 1.52 starved and
