@@ -164,6 +164,10 @@ class Inventory:
     stale: bool = True
     #: "there's no room in your pack" was the last word on picking up.
     full: bool = False
+    #: Rogue's own pack list holds freed memory: a nymph took one of a stack
+    #: (``_inventory.took_from_stack``). The next walk of the pack (a list, a pick-up,
+    #: an item asked for by letter) may crash Rogue; it never mends.
+    broken: bool = False
 
     def of_kind(self, kind: str) -> tuple[Item, ...]:
         return tuple(i for i in self.items if i.kind == kind)

@@ -189,6 +189,34 @@ def _with_hidden_first(inv: Inventory, items: tuple[Item, ...]) -> tuple[Item, .
     return (min(hidden, key=lambda i: (not (i.worn or i.wielded), i.letter)),) + items
 
 
+#: The words a pack line may carry that say where the item is, not what it is.
+_PLACE = re.compile(r"\((?:being worn|weapon in hand|on (?:left|right) hand)\)")
+
+
+def _unit(text: str) -> str:
+    """What one of a stack is called whatever the count: the text without its count or
+    article, its place in the pack, or plurals ("2 gold potions" and "a gold potion"
+    both give "gold potion")."""
+    low = _PLACE.sub("", text.lower().rstrip("!. "))
+    low = re.sub(r"^(?:an?|the|\d+)\s+", "", low.strip())
+    return " ".join(w[:-1] if w.endswith("s") else w for w in low.split())
+
+
+def took_from_stack(items: Iterable[Item], stolen: str) -> bool:
+    """Whether a nymph's "she stole ``stolen``" took one of a stack of ``items``.
+
+    Rogue 5.4.4's nymph (fight.c) calls ``leave_pack(steal, FALSE, FALSE)``, which for
+    a stack only lowers its count and returns the stack itself, still in the pack,
+    and then frees it (``discard``). The pack list then runs through freed memory:
+    the next inventory list crashed Rogue (SIGSEGV) in 15 of the 17 aborted games of
+    the tournaments so far. A theft of a single item unlinks it first, and is safe.
+    """
+    if _count(stolen.lower()) > 1:
+        return True  # "she stole 2 gold potions": three or more were stacked
+    unit = _unit(stolen)
+    return any(i.count > 1 and _unit(i.text) == unit for i in items)
+
+
 #: Messages that leave the pack as it was.
 _HARMLESS = frozenset({
     "killed", "we_hit", "we_missed", "hit_by", "missed_by", "found_gold", "moved_onto",
@@ -204,9 +232,9 @@ def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool =
             items = _with_hidden_first(inv, items)
         # A one-item list from a prompt ("which object...? *") is not the whole pack.
         return Inventory(items=items, stale=False,
-                         full=inv.full and slots_used(items) >= PACK_SLOTS)
+                         full=inv.full and slots_used(items) >= PACK_SLOTS, broken=inv.broken)
     items = {i.letter: i for i in inv.items}
-    stale, full = inv.stale, inv.full
+    stale, full, broken = inv.stale, inv.full, inv.broken
     if new_prompt and "which object" in sensed.prompt.lower():
         # An item action ended at Rogue's question: our letter was wrong. Look again
         # before using anything else (item experts wait for a fresh inventory). Only
@@ -243,10 +271,13 @@ def update(inv: Inventory, sensed: Sensed, events: Events, *, new_prompt: bool =
             stale = True
         elif event.kind == "pack_full":
             full = True
+        elif event.kind == "stolen" and event.subject:
+            broken = broken or took_from_stack(items.values(), event.subject)
+            stale = True
         elif event.kind not in _HARMLESS:
             stale = True
     return Inventory(items=tuple(sorted(items.values(), key=lambda i: i.letter)),
-                     stale=stale, full=full)
+                     stale=stale, full=full, broken=broken)
 
 
 class InventoryDatabase(GatedSource):

@@ -103,6 +103,7 @@ class InventoryCheck(RogueExpert):
     Rogue 5.4.4 draws a list asked for while a message shows with row 0 blank: the
     pack's first item (the armor worn, once the first ration is eaten) is missing. So
     a message is cleared first with ESC, which Rogue reads without a turn passing.
+    A pack Rogue broke (``Inventory.broken``) is never listed: the list crashes it.
     """
 
     name = "inventory"
@@ -114,7 +115,7 @@ class InventoryCheck(RogueExpert):
         self.escapes = 0
 
     def advise(self, s: Situation) -> Proposal | None:
-        if s.inventory is None or not s.inventory.stale:
+        if s.inventory is None or not s.inventory.stale or s.inventory.broken:
             self.escapes = 0
             return None
         if s.awake_within(4) or s.adjacent:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from runtime import Proposal
 
+from ._base import RogueExpert
 from ._combat import WandMemory
 from ._context import Situation
 from ._tactics import Tactics
@@ -105,3 +106,26 @@ class Surrender(WandMemory):
                 self.wounds[e.detail.lower()] = (blows, arrows + 1)
             elif e.kind == "killed":
                 self.wounds.pop(e.subject.lower(), None)
+
+
+class BrokenPack(RogueExpert):
+    """Quits at once, keeping the whole purse, when Rogue's pack list is broken.
+
+    After a nymph takes one of a stack (``Inventory.broken``), Rogue's pack list runs
+    through freed memory, and the next walk of it (the inventory list the pack's
+    change would have us ask for, a pick-up, any item asked for by letter, another
+    theft) crashes the game, which then has no score at all (dungeons 509 and 1132
+    of 1.71: SIGSEGV at the next ``i``, purses of 1,996 and 2,147). Quitting walks
+    no pack (``quit`` in main.c prints the purse and scores it), so the purse is
+    kept; what the rest of the game might have added is lost either way.
+    """
+
+    name = "salvage"
+
+    def advise(self, s: Situation) -> Proposal | None:
+        if s.inventory is None or not s.inventory.broken:
+            return None
+        gold = s.sensed.status.gold if s.sensed.status is not None else 0
+        return Proposal("Q", f"salvage: a nymph took one of a stack, and Rogue's pack now "
+                             f"holds freed memory; the next look at it crashes the game: "
+                             f"quit with {gold} gold")

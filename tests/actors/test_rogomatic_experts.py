@@ -852,8 +852,8 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
     spec = rogomatic()
     names = [e.name for e in spec.experts]
-    assert names == ["screens", "inventory", "icebreaker", "weapon", "rust", "surrender",
-                     "hunger", "melee", "freezer", "escape", "target", "missile",
+    assert names == ["screens", "salvage", "inventory", "icebreaker", "weapon", "rust",
+                     "surrender", "hunger", "melee", "freezer", "escape", "target", "missile",
                      "battlestations", "retreat", "hold", "junk", "object", "armor", "magic",
                      "rings", "health", "explore"]
     views = [
