@@ -200,13 +200,13 @@ class Tactics:
     #: Exploration: actions on a level before taking known stairs anyway.
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration: from this dungeon level on, take known stairs after
-    #: ``dive_patience`` actions (26: never sooner than ``level_patience``). Deep, the
+    #: ``dive_patience`` actions (0: never sooner than ``level_patience``). Deep, the
     #: hero's strength hardly grows with a level explored (experience level 6 or 7 from
     #: level 8 to 14 in 1.71's games), while each level's gold grows (a pile holds
     #: ``rnd(50 + 10 x level) + 2``) and each room explored is a fight with monsters that
     #: outclass him: the quit rule ends three games in ten there.
-    dive_from: int = _i(26, 1, 26, "from dungeon level N on, descend after dive_patience "
-                                   "actions (26: never)")
+    dive_from: int = _i(0, 0, 26, "from dungeon level N on, descend after dive_patience "
+                                  "actions (0: never)")
     #: Exploration: from ``dive_from`` on, actions on a level before taking known stairs.
     dive_patience: int = _i(100, 0, 3000, "from dive_from on, actions on a level before "
                                           "descending")

@@ -510,7 +510,7 @@ class Exploration(SentAware):
         short = short_of_food(s)
         starving = short and s.intern is not None and s.intern.hunger >= 1
         patience = tactics.level_patience
-        if t.level >= tactics.dive_from:
+        if 0 < tactics.dive_from <= t.level:
             patience = min(patience, tactics.dive_patience)
         if short:
             patience = min(patience, tactics.frugal_patience)

@@ -225,6 +225,25 @@ async def test_exploration_short_of_food_leaves_sooner_for_known_stairs():
             assert proposal.action in ("j", "b", "n")  # two steps down either way
 
 
+async def test_exploration_dives_from_its_level_on():
+    """Stairs in view and a door still to explore: with ``dive_from`` at or above the
+    dungeon level, past ``dive_patience`` the hero heads for the stairs; below it, or
+    with the default (0: never), he keeps exploring until ``level_patience``."""
+    cases = ((Tactics(dive_from=5, dive_patience=20), 5, "stairs"),
+             (Tactics(dive_from=5, dive_patience=20), 6, "stairs"),
+             (Tactics(dive_from=5, dive_patience=20), 4, "unknown"),
+             (Tactics(dive_patience=20), 26, "unknown"))
+    for tactics, level, goes in cases:
+        view = screen(room_with((3, 3, "@"), (5, 3, "%")), top=2,
+                      status_line=status(level=level))
+        pipeline = await with_pack(view, tactics=tactics)
+        assert "unknown" in pipeline.ask("explore").rationale
+        for _ in range(25):
+            await pipeline.feed(view)
+        proposal = pipeline.ask("explore")
+        assert goes in proposal.rationale, (tactics, level, proposal)
+
+
 async def test_health_hungry_tries_the_item_no_list_has_shown():
     """A list drawn under a message loses item a (the starting food): try eating it, once."""
     hungry = screen(room_with((3, 3, "@")), top=2, status_line=status(hunger="Hungry"))
