@@ -208,8 +208,9 @@ def took_from_stack(items: Iterable[Item], stolen: str) -> bool:
     Rogue 5.4.4's nymph (fight.c) calls ``leave_pack(steal, FALSE, FALSE)``, which for
     a stack only lowers its count and returns the stack itself, still in the pack,
     and then frees it (``discard``). The pack list then runs through freed memory:
-    the next inventory list crashed Rogue (SIGSEGV) in 15 of the 17 aborted games of
-    the tournaments so far. A theft of a single item unlinks it first, and is safe.
+    the next inventory list crashed Rogue (SIGSEGV) in 15 of the 17 aborted games in
+    the tournament records kept on this machine. A theft of a single item unlinks it
+    first, and is safe.
     """
     if _count(stolen.lower()) > 1:
         return True  # "she stole 2 gold potions": three or more were stacked

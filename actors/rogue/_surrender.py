@@ -114,10 +114,11 @@ class BrokenPack(RogueExpert):
     After a nymph takes one of a stack (``Inventory.broken``), Rogue's pack list runs
     through freed memory, and the next walk of it (the inventory list the pack's
     change would have us ask for, a pick-up, any item asked for by letter, another
-    theft) crashes the game, which then has no score at all (dungeons 509 and 1132
-    of 1.71: SIGSEGV at the next ``i``, purses of 1,996 and 2,147). Quitting walks
-    no pack (``quit`` in main.c prints the purse and scores it), so the purse is
-    kept; what the rest of the game might have added is lost either way.
+    theft) may crash the game, which then ends without Rogue's own score (dungeons
+    509 and 1132 of 1.71: SIGSEGV at the next ``i``, with purses of 1,996 and 2,147,
+    recorded as aborted). Quitting walks no pack (``quit`` in main.c prints the purse
+    and scores it), so the game ends as Rogue's own quit with the whole purse; what
+    the rest of it might have added is lost either way.
     """
 
     name = "salvage"
@@ -127,5 +128,5 @@ class BrokenPack(RogueExpert):
             return None
         gold = s.sensed.status.gold if s.sensed.status is not None else 0
         return Proposal("Q", f"salvage: a nymph took one of a stack, and Rogue's pack now "
-                             f"holds freed memory; the next look at it crashes the game: "
+                             f"holds freed memory; the next look at it may crash the game: "
                              f"quit with {gold} gold")
