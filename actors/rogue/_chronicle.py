@@ -20,6 +20,12 @@ some 300 to 1,500; the stays past 3,000 found so far were the hero walking to an
 fro between two plans until he starved (dungeons 523, 530 and 1293 of 1.70), so the
 record keeps the longest stay when it is that long, and the report counts such games.
 
+Gold left behind is the piles (``*``) still drawn on the map when the hero leaves a
+level (the last screen with the map before the status line shows another level):
+Rogue keeps an object on the map once seen, so these are piles seen and not picked up,
+passed by for a monster beside them, or left when patience or hunger took the hero
+down. (A hallucinating hero's map shows objects as random symbols.)
+
 Only fresh messages count (``_sense.ScreenSequence``): a message left on the screen under a
 closed inventory list, or an answered item question, is not news. Gold stolen is
 the drop of the status line's gold after "your purse feels lighter": Rogue takes
@@ -36,7 +42,9 @@ from ._sense import ScreenSequence, interpret, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
-               "faints", "strength_drained", "crowds")
+               "faints", "strength_drained", "gold_left", "crowds")
+#: Rogue's symbol for gold.
+GOLD = "*"
 #: Monsters in view at once that make a crowd.
 CROWD = 5
 #: Screens on one dungeon level that make a long stay.
@@ -56,6 +64,10 @@ class Chronicle:
         self.crowded: set[int] = set()
         #: Screens seen on each dungeon level.
         self.stays: Counter[int] = Counter()
+        #: The dungeon level of the last status line, and the gold piles on the last
+        #: map seen there.
+        self._level: int | None = None
+        self._piles = 0
 
     def note(self, view: Any) -> None:
         """Read one screen (any view without a message line or status is skipped)."""
@@ -71,6 +83,12 @@ class Chronicle:
         if status is None:
             return
         self.stays[status.level] += 1
+        if status.level != self._level:
+            if self._level is not None:
+                self.counts["gold_left"] += self._piles
+            self._level, self._piles = status.level, 0
+        if sensed.rows:
+            self._piles = sum(1 for symbol, _ in sensed.objects if symbol == GOLD)
         if len(sensed.monsters) >= CROWD:
             self.crowded.add(status.level)
         if self._gold_before_theft is not None and status.gold < self._gold_before_theft:

@@ -179,6 +179,7 @@ _EVENT_WORDS = {
     "gold_thefts": "purse lightened", "gold_stolen": "gold stolen",
     "item_thefts": "items stolen", "armor_rusted": "armor rusted", "freezes": "frozen",
     "faints": "fainted", "strength_drained": "strength drained",
+    "gold_left": "gold piles left on levels behind",
     "crowds": f"levels with a crowd ({CROWD}+ monsters) in view",
 }
 

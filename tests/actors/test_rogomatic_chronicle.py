@@ -27,6 +27,24 @@ def test_leprechaun_theft_counts_the_gold_the_status_line_lost():
     assert {"gold_thefts": 1, "gold_stolen": 167} == counts
 
 
+def test_gold_left_is_the_piles_on_the_last_map_of_a_level_left():
+    """Two piles seen on level 3, one picked up; the hero goes down: one left behind.
+    The piles on the level he dies on are not counted (nothing more is to be had), nor
+    is a pile under an inventory list."""
+    two = room_with((3, 4, "@"), (4, 8, "*"), (5, 11, "*"))
+    one = room_with((4, 8, "@"), (5, 11, "*"))
+    below = room_with((3, 2, "@"), (5, 5, "*"))
+    counts = _read(
+        screen(two, status_line=status(level=3)),
+        screen(one, message="You found 57 gold pieces", status_line=status(level=3)),
+        inventory_screen(["a) some food"]),
+        screen(one, status_line=status(level=3)),
+        screen(below, status_line=status(level=4)),
+        screen(below, message="The hobgoblin hit you", status_line=status(level=4)),
+    )
+    assert counts == {"gold_left": 1}
+
+
 def test_a_message_restored_under_a_closed_list_is_not_counted_again():
     """Closing the inventory redraws the old message: still one rusting, not two."""
     rust = "Your armor appears to be weaker now.  Oh my!"
