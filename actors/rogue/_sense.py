@@ -126,7 +126,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("hasted", r"you feel yourself moving much faster"),
         ("unhasted", r"you feel yourself slowing down|you faint from exhaustion"),
         ("weaker", r"you feel (?:a bite in your leg and now feel )?weaker|has weakened you"),
-        ("stolen", r"she stole (?P<m>.+)$|she stole|your purse feels lighter"),
+        ("stolen", r"she stole (?P<m>.+)$|your purse feels lighter"),
         ("hungry", r"you are starting to (?:get hungry|feel weak)|you feel (?:too )?(?:weak|faint)|"
                    r"you faint"),
         ("ate", r"yum|that tasted good|this food tastes"),
