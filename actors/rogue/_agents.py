@@ -42,13 +42,13 @@ from ._rings import Rings
 from ._rust import RustGuard
 from ._screens import Budget, InventoryCheck, ScreenHandler
 from ._sense import Messages, Sense
-from ._surrender import BrokenPack, Surrender
+from ._surrender import BrokenPack, Starvation, Surrender
 from ._tactics import Tactics
 from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.75"
+ROGOMATIC_VERSION = "1.76"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -103,14 +103,15 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
 
     Above the seed's experts sit the screen handlers (``--More--``, questions, lists),
     if ``max_actions`` is set the budget, the salvage of a game whose pack Rogue
-    broke (``_surrender.BrokenPack``), and the inventory check.
+    broke (``_surrender.BrokenPack``), the quit before starving
+    (``_surrender.Starvation``), and the inventory check.
     """
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [BrokenPack, InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender, Hunger,
-                Melee, FreezerGuard, Escape, Target, Missile, Battlestations, Retreat, HoldGround,
-                Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
+    experts += [BrokenPack, Starvation, InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender,
+                Hunger, Melee, FreezerGuard, Escape, Target, Missile, Battlestations, Retreat,
+                HoldGround, Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )
@@ -119,7 +120,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
         "object map, inventory, terrain, connectivity, paths, internal state; experts "
-        "salvage (quit when a nymph's theft broke Rogue's pack), icebreaker (shoot an ice "
+        "salvage (quit when a nymph's theft broke Rogue's pack), starvation (quit a few "
+        "turns before starving with nothing to eat), icebreaker (shoot an ice "
         "monster in the way from afar; off by default), weapon, "
         "rust (armor off for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), hunger (eat after a faint, or when weak and a monster "

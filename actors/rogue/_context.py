@@ -340,7 +340,17 @@ class Situation:
                 bonus = wielded.bonus if wielded.bonus is not None else 0
                 hit, dam = bonus - bonus // 2, bonus // 2
         return Hero(level=level, strength=strength, armor=10 - arm, dice=dice,
-                    hit_plus=hit, dam_plus=dam, steady=intern is not None and intern.steady)
+                    hit_plus=hit, dam_plus=dam, steady=intern is not None and intern.steady,
+                    fainting=self.starving)
+
+    @property
+    def starving(self) -> bool:
+        """Fainting from hunger ("Faint") with no food in the pack: Rogue makes him faint
+        one turn in five until he eats, and he has nothing to eat. (With food the hunger
+        expert eats at once.)"""
+        intern, inv = self.intern, self.inventory
+        return (intern is not None and intern.hunger >= 3 and inv is not None
+                and not inv.of_kind("food"))
 
     def odds(self, threat: Threat, hp: int | None = None, hero: Hero | None = None, *,
              wounds: tuple[int, int] = (0, 0)) -> Odds:

@@ -239,6 +239,11 @@ class InternalState:
     #: each turn, 1,100 to 1,500 more per meal up to 2,000; Hungry below 300): the
     #: turns of the actions taken are counted high, so the true clock is never lower.
     food_floor: int = 1300
+    #: Turns the food clock has run below zero, as near as the screens tell (0 while
+    #: the status line does not say "Faint"): the turns of the actions taken, and each
+    #: faint as its mean length. Rogue's stomach kills the hero 850 turns after the
+    #: clock runs out (STARVETIME) if he has not eaten by then.
+    starved: int = 0
 
     @property
     def hp_fraction(self) -> float:

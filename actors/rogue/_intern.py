@@ -27,6 +27,7 @@ from runtime import ACTED, Activation
 from ._facts import BLOWS, Events, InternalState, Sensed
 from ._gated import GatedSource
 from ._grid import chebyshev
+from ._sense import message_parts
 
 HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
 #: Rogue's food clock: what a meal adds at least (HUNGERTIME - 200), the most it
@@ -34,6 +35,10 @@ HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
 #: ``InternalState.food_floor``'s default).
 MEAL_LEAST, STOMACH = 1100, 2000
 HUNGER_BELOW = {1: 300, 2: 150, 3: 1}
+#: Once the clock is spent, Rogue's stomach faints the hero one turn in five (so some
+#: five turns pass before the first faint and the "Faint" on the status line), for
+#: ``rnd(8) + 4`` turns (7.5 on average), during which no key is read.
+BEFORE_FIRST_FAINT, FAINT_MEAN = 5, 8
 #: Keys that take no game turn: dismiss a message, escape, list the pack.
 FREE_KEYS = frozenset(" \x1bi")
 #: Turns after which a condition is assumed over if its end went unseen.
@@ -84,7 +89,14 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
             steady = False
         elif event.kind == "freed":
             steady = True
-    state = attrs.evolve(state, steady=steady, food_floor=floor)
+    starved = 0
+    if hunger >= 3:
+        faints = sum(1 for part in message_parts(sensed.message)
+                     if part.lower().startswith(("you faint", "you freak out"))
+                     ) if sensed.fresh else 0
+        starved = (previous.starved if previous.hunger >= 3 else BEFORE_FIRST_FAINT) \
+            + turns + FAINT_MEAN * faints
+    state = attrs.evolve(state, steady=steady, food_floor=floor, starved=starved)
     if status is not None:
         hit = status.hp < previous.hp
         state = attrs.evolve(

@@ -9,7 +9,8 @@ running before the roll: ``runto`` in ``fight``) and monsters always do (the her
 not "running" unless he has recovered from a faint or a freeze: see
 :data:`MONSTER_PLUS` and ``Hero.steady``); damage is the weapon's dice plus its damage
 bonus and strength's (``Add_dam``). A monster's hit points are ``level`` d8; the hero
-strikes first (he moves, then the monsters do).
+strikes first (he moves, then the monsters do). A starving hero with nothing to eat
+(``Hero.fainting``) faints now and then, and the monster swings on while he lies there.
 
 From these, :func:`die_next_round` (the chance that the monsters next to the hero take
 all his hit points in their next round, exactly) and :func:`fight_odds` (the chance of
@@ -39,6 +40,12 @@ from ._monsters import Monster
 #: so unless he has fainted (or been frozen) since he last got hungrier, every
 #: monster swings at the hero with +4.
 MONSTER_PLUS = 4
+
+#: Rogue's stomach once the food clock is spent (daemons.c): a hero not already out
+#: cold faints one turn in five, for ``rnd(8) + 4`` turns, and the monsters strike on
+#: while he lies there.
+FAINT_CHANCE = 0.2
+FAINT_TURNS = (4, 11)
 
 #: Rogue's strength tables (fight.c), indexed by strength 0..31.
 STR_PLUS = (-7, -6, -5, -4, -3, -2, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1,
@@ -71,6 +78,9 @@ class Hero:
     #: Carries Rogue's "running" flag (``InternalState.steady``): monsters lose their +4.
     #: Left out of the repr, which seeds the Monte Carlo: the same dice either way.
     steady: bool = attrs.field(default=False, repr=False)
+    #: Starving with nothing to eat (the status line's "Faint", no food in the pack):
+    #: he faints in the fight (:data:`FAINT_CHANCE`). Left out of the repr as ``steady``.
+    fainting: bool = attrs.field(default=False, repr=False)
 
     @property
     def to_hit(self) -> int:
@@ -258,13 +268,19 @@ def _fight_odds(hp: int, hero: Hero, letter: str, level: int,
             mhp = _hit_points_left(rng, level, hero, wounds)
         h = hp
         n = 0
+        out = 0  # turns the hero still lies in a faint
         while n < 200:
             n += 1
-            if rng.random() < ours:
-                dmg = sum(_roll(bits, k, s) for k, s in hero.dice)
-                mhp -= max(0, dmg + hero.damage_plus)
-                if mhp <= 0:
-                    break
+            if out:
+                out -= 1
+            else:
+                if rng.random() < ours:
+                    dmg = sum(_roll(bits, k, s) for k, s in hero.dice)
+                    mhp -= max(0, dmg + hero.damage_plus)
+                    if mhp <= 0:
+                        break
+                if hero.fainting and rng.random() < FAINT_CHANCE:
+                    out = rng.randint(*FAINT_TURNS)
             for k, s in attacks:
                 if rng.random() < theirs:
                     h -= _roll(bits, k, s)

@@ -235,6 +235,10 @@ class Tactics:
     #: try and the fight beside the hero kills him at least this often; 1 never quits.
     #: 0.75 from 1.41 (0.9 before: against it, the lower mark won on two sets of 200
     #: dungeons, README).
+    #: Starvation: quit (keeping the purse) this many turns before starving, with no
+    #: food in the pack or on the level (``_surrender.Starvation``); 0 never quits so.
+    starve_margin: int = _i(100, 0, 850, "quit this many turns before starving with "
+                                         "nothing to eat (0: never)")
     quit_risk: float = _f(0.75, 0.5, 1.0, "quit with the gold when the fight in hand kills "
                                          "us this often and nothing is left to try "
                                          "(1: never)")

@@ -852,10 +852,10 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     """Melee and object both advise; the arbiter takes melee, every time, as listed."""
     spec = rogomatic()
     names = [e.name for e in spec.experts]
-    assert names == ["screens", "salvage", "inventory", "icebreaker", "weapon", "rust",
-                     "surrender", "hunger", "melee", "freezer", "escape", "target", "missile",
-                     "battlestations", "retreat", "hold", "junk", "object", "armor", "magic",
-                     "rings", "health", "explore"]
+    assert names == ["screens", "salvage", "starvation", "inventory", "icebreaker", "weapon",
+                     "rust", "surrender", "hunger", "melee", "freezer", "escape", "target",
+                     "missile", "battlestations", "retreat", "hold", "junk", "object", "armor",
+                     "magic", "rings", "health", "explore"]
     views = [
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
