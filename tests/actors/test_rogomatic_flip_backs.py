@@ -1,0 +1,76 @@
+"""The explorer's swing between two goals, ended (``Exploration.flip_backs``).
+
+1.75's dungeon 1191, level 7: a dark room's east door, a sleeping ice monster on the
+square inside it. On the door the monster showed and its square was no goal, so the
+explorer headed for a far one and stepped out; from the passage the square was unknown
+floor again and the nearest goal, and he stepped back in - 800 times. These tests walk
+such a door on constructed screens, feeding each screen the explorer's own step led to.
+"""
+
+from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
+
+from actors.rogue._upkeep import FLIP_BACKS
+
+#: Screen rows 3-7: a one-row dark room (inside columns 1-8) whose east door is (4, 9),
+#: a passage east along row 4 to column 20, and a branch down from it at column 20.
+WALL = "----------"
+
+
+def level(hero: tuple[int, int], lair: str = " ") -> list[str]:
+    """The map with the hero at ``hero``; ``lair`` drawn on (4, 8), the square inside the
+    door (a dark room shows it only from the door)."""
+    rows = [WALL + " " * 11,
+            "|       " + lair + "+" + "#" * 11,
+            WALL + " " * 10 + "#",
+            " " * 20 + "#",
+            " " * 21]
+    r, c = hero
+    rows[r - 3] = rows[r - 3][:c] + "@" + rows[r - 3][c + 1:]
+    return rows
+
+
+async def walked_in() -> Pipeline:
+    """Came west along the passage from (4, 20) to (4, 10), then onto the door, where
+    the ice monster lay beside him."""
+    pipeline = Pipeline()
+    await pipeline.feed(inventory_screen(PACK))
+    await pipeline.feed(screen(level((4, 20)), top=3))
+    for c in range(19, 9, -1):
+        await pipeline.feed(screen(level((4, c)), top=3), acted="h")
+    await pipeline.feed(screen(level((4, 9), "I"), top=3), acted="h")
+    return pipeline
+
+
+async def test_the_explorer_stops_swinging_between_the_door_and_the_passage():
+    pipeline = await walked_in()
+    explorer = pipeline.expert("explore")
+    squares = []
+    hero = (4, 9)
+    for _ in range(4 * FLIP_BACKS + 8):
+        proposal = pipeline.ask("explore", explorer)
+        assert proposal is not None
+        step = {"h": -1, "l": 1}.get(proposal.action)
+        if step is None or hero[1] + step > 10:
+            break  # anything but the swing: past the passage square, or down the branch
+        hero = (4, hero[1] + step)
+        squares.append(hero)
+        lair = "I" if hero == (4, 9) else " "
+        await pipeline.feed(screen(level(hero, lair), top=3), acted=proposal.action)
+    else:
+        raise AssertionError(f"still swinging: {squares}")
+    # It swung a while (the goal inside was the nearer from the passage) ...
+    assert squares.count((4, 9)) >= FLIP_BACKS - 1
+    # ... and then held the far goal, on its way east from the passage.
+    assert hero == (4, 10) and explorer.goal is not None and explorer.goal[1] >= 19
+    assert explorer.flip_backs >= FLIP_BACKS
+
+
+async def test_one_turn_back_is_no_swing():
+    """From the passage, the square inside the door is the nearer goal: the explorer
+    turns to it, as before."""
+    pipeline = await walked_in()
+    explorer = pipeline.expert("explore")
+    assert pipeline.ask("explore", explorer).action == "l"
+    await pipeline.feed(screen(level((4, 10)), top=3), acted="l")
+    assert pipeline.ask("explore", explorer).action == "h"
+    assert explorer.goal == (4, 8)
