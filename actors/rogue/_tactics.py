@@ -197,6 +197,11 @@ class Tactics:
     #: measured no better over 300 dungeons (README), so off, for the learner to try.
     search_dead_ends: bool = _b(False, "search a dead end on reaching it while a part of "
                                        "the level is unseen")
+    #: Exploration: from this many turns back on one level to the goal just left, the
+    #: explorer holds the goal it has (``_upkeep.Exploration._frontier``); 0 never does.
+    #: 4 in 1.77, measured no better over 300 dungeons (README), so 0, for the learner.
+    flip_backs: int = _i(0, 0, 50, "turns back to the goal just left, on a level, before "
+                                   "the explorer holds its goal (0: never)")
     #: Exploration: actions on a level before taking known stairs anyway.
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration: from this dungeon level on, take known stairs after

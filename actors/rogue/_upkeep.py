@@ -349,9 +349,6 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
 #: is a swing (two is a walk back past it, three a walk round in circles).
 TRAIL = 24
 SWINGS = 3
-#: Times on one level the explorer may turn back to the goal it turned from before it
-#: holds the goal it has (see ``_frontier``).
-FLIP_BACKS = 4
 
 
 class Exploration(SentAware):
@@ -634,7 +631,7 @@ class Exploration(SentAware):
         goal, so he headed for a far one and stepped out; from the passage the square
         was unknown floor again, the nearest goal, and he stepped back in: 800 such
         turns back on that level. In eleven replayed games a level without such a swing
-        had one turn back at most; from the :data:`FLIP_BACKS`-th on a level the
+        had one turn back at most; from the ``Tactics.flip_backs``-th on a level the
         explorer holds the goal it has.
         """
         assert s.paths is not None
@@ -650,7 +647,7 @@ class Exploration(SentAware):
             return goal
         if nearest == self.before:
             self.flip_backs += 1
-            if self.flip_backs >= FLIP_BACKS:
+            if 0 < s.tactics.flip_backs <= self.flip_backs:
                 return goal  # a swing between two goals: hold this one
         self.abandoned.add(goal)
         self.before, self.goal = goal, nearest

@@ -1,4 +1,5 @@
-"""The explorer's swing between two goals, ended (``Exploration.flip_backs``).
+"""The explorer's swing between two goals, ended (``Tactics.flip_backs``: 4 in 1.77, off
+by default since; the tests turn it on where the rule is what they test).
 
 1.75's dungeon 1191, level 7: a dark room's east door, a sleeping ice monster on the
 square inside it. On the door the monster showed and its square was no goal, so the
@@ -9,7 +10,11 @@ such a door on constructed screens, feeding each screen the explorer's own step 
 
 from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
-from actors.rogue._upkeep import FLIP_BACKS
+from actors.rogue import Tactics
+
+#: 1.77's mark (off by default since: the README).
+FLIP_BACKS = 4
+HOLD = Tactics(flip_backs=FLIP_BACKS)
 
 #: Screen rows 3-7: a one-row dark room (inside columns 1-8) whose east door is (4, 9),
 #: a passage east along row 4 to column 20, and a branch down from it at column 20.
@@ -29,10 +34,10 @@ def level(hero: tuple[int, int], lair: str = " ") -> list[str]:
     return rows
 
 
-async def walked_in() -> Pipeline:
+async def walked_in(tactics: Tactics | None = None) -> Pipeline:
     """Came west along the passage from (4, 20) to (4, 10), then onto the door, where
     the ice monster lay beside him."""
-    pipeline = Pipeline()
+    pipeline = Pipeline(tactics)
     await pipeline.feed(inventory_screen(PACK))
     await pipeline.feed(screen(level((4, 20)), top=3))
     for c in range(19, 9, -1):
@@ -41,23 +46,31 @@ async def walked_in() -> Pipeline:
     return pipeline
 
 
-async def test_the_explorer_stops_swinging_between_the_door_and_the_passage():
-    pipeline = await walked_in()
+async def swing(tactics: Tactics | None = None, steps: int = 4 * FLIP_BACKS + 8) -> tuple:
+    """Feed the explorer the screens its own steps lead to, from the door, until it does
+    anything but step between the door and the passage square, or ``steps`` are
+    taken. Returns the squares stepped to, the last square, the explorer, and whether
+    it broke off."""
+    pipeline = await walked_in(tactics)
     explorer = pipeline.expert("explore")
     squares = []
     hero = (4, 9)
-    for _ in range(4 * FLIP_BACKS + 8):
+    for _ in range(steps):
         proposal = pipeline.ask("explore", explorer)
         assert proposal is not None
         step = {"h": -1, "l": 1}.get(proposal.action)
         if step is None or hero[1] + step > 10:
-            break  # anything but the swing: past the passage square, or down the branch
+            return squares, hero, explorer, True
         hero = (4, hero[1] + step)
         squares.append(hero)
         lair = "I" if hero == (4, 9) else " "
         await pipeline.feed(screen(level(hero, lair), top=3), acted=proposal.action)
-    else:
-        raise AssertionError(f"still swinging: {squares}")
+    return squares, hero, explorer, False
+
+
+async def test_the_explorer_stops_swinging_between_the_door_and_the_passage():
+    squares, hero, explorer, broke_off = await swing(HOLD)
+    assert broke_off, f"still swinging: {squares}"
     # It swung a while (the goal inside was the nearer from the passage) ...
     assert squares.count((4, 9)) >= FLIP_BACKS - 1
     # ... and then held the far goal, on its way east from the passage.
@@ -65,10 +78,17 @@ async def test_the_explorer_stops_swinging_between_the_door_and_the_passage():
     assert explorer.flip_backs >= FLIP_BACKS
 
 
+async def test_by_default_the_swing_goes_on():
+    """``flip_backs`` 0 (the default play): the explorer turns back every time."""
+    squares, _, explorer, broke_off = await swing(steps=40)
+    assert not broke_off and squares.count((4, 9)) == 20
+    assert explorer.flip_backs >= 19
+
+
 async def test_one_turn_back_is_no_swing():
     """From the passage, the square inside the door is the nearer goal: the explorer
     turns to it, as before."""
-    pipeline = await walked_in()
+    pipeline = await walked_in(HOLD)
     explorer = pipeline.expert("explore")
     assert pipeline.ask("explore", explorer).action == "l"
     await pipeline.feed(screen(level((4, 10)), top=3), acted="l")

@@ -67,12 +67,15 @@ async def test_no_quit_while_starving_is_far_off():
     assert never.ask("starvation") is None
 
 
-async def test_no_quit_with_food_in_the_pack_or_seen_on_the_level():
+async def test_no_quit_with_food_in_the_pack_or_within_reach_on_the_level():
     fed = await starving("740s", pack=PACK)  # "a) Some food": the hunger expert eats it
     assert fed.ask("starvation") is None
     assert fed.ask("hunger").action.startswith("e")
     food_here = await starving("740s", NO_FOOD, None, (4, 8, ":"))
     assert food_here.ask("starvation") is None
+    # Food seven squares off with no turn left to walk there is no reason to go on.
+    too_late = await starving("840s", NO_FOOD, None, (4, 8, ":"))
+    assert too_late.ask("starvation").action == "Q"
 
 
 async def test_fights_are_priced_with_the_faints_only_while_starving_with_nothing_to_eat():
