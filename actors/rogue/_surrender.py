@@ -145,11 +145,12 @@ class Starvation(RogueExpert):
     Rogue kills him 850 turns after it ran out (``InternalState.starved`` counts them);
     death takes a tenth of the purse, a quit none. Of 1.75's 200 games on dungeons
     1100-1299, 20 fainted a dozen times or more, out of food; six starved, with
-    purses of 666 to 1,859, and the other twelve that died were killed while fainting.
-    With ``Tactics.starve_margin`` turns left, nothing to eat in the pack and no food
-    on the map within reach of the turns left, the few waking turns are unlikely to
-    find a meal, so he quits. (The fights he meets while fainting are priced with the faints,
-    ``Hero.fainting``, and the surrender expert quits those by its own mark.)
+    purses of 666 to 1,859, and twelve others died to monsters, eleven of them with
+    "Faint" on the status line. With ``Tactics.starve_margin`` turns left, nothing to
+    eat in the pack and no food on the map within reach of the turns left, the few
+    waking turns are unlikely to find a meal, so he quits. (The fights he meets while
+    fainting are priced with the faints, ``Hero.fainting``, and the surrender expert
+    quits those by its own mark.)
     """
 
     name = "starvation"
@@ -166,7 +167,7 @@ class Starvation(RogueExpert):
             return None  # the object expert goes for it
         gold = s.sensed.status.gold if s.sensed.status is not None else 0
         return Proposal("Q", f"starvation: about {max(0, left)} turns to starving, no food in "
-                             f"the pack or on the level: quit with {gold} gold (death takes "
+                             f"the pack or within reach: quit with {gold} gold (death takes "
                              f"a tenth)")
 
     @staticmethod

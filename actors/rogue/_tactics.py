@@ -236,14 +236,15 @@ class Tactics:
     #: or extra healing 18 times in 100), and no potion of blindness or
     #: hallucination costs 850 turns (README, 1.29).
     quaff_unknown: bool = _b(False, "quaff unknown potions in peace to learn them")
+    #: Starvation: quit (keeping the purse) this many turns before starving, with no
+    #: food in the pack or within reach on the map (``_surrender.Starvation``); 0 never
+    #: quits so.
+    starve_margin: int = _i(100, 0, 850, "quit this many turns before starving with "
+                                         "nothing to eat (0: never)")
     #: Surrender: quit (keeping the purse; death takes a tenth) when nothing is left to
     #: try and the fight beside the hero kills him at least this often; 1 never quits.
     #: 0.75 from 1.41 (0.9 before: against it, the lower mark won on two sets of 200
     #: dungeons, README).
-    #: Starvation: quit (keeping the purse) this many turns before starving, with no
-    #: food in the pack or on the level (``_surrender.Starvation``); 0 never quits so.
-    starve_margin: int = _i(100, 0, 850, "quit this many turns before starving with "
-                                         "nothing to eat (0: never)")
     quit_risk: float = _f(0.75, 0.5, 1.0, "quit with the gold when the fight in hand kills "
                                          "us this often and nothing is left to try "
                                          "(1: never)")

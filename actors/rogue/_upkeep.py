@@ -632,7 +632,8 @@ class Exploration(SentAware):
         was unknown floor again, the nearest goal, and he stepped back in: 800 such
         turns back on that level. In eleven replayed games a level without such a swing
         had one turn back at most; from the ``Tactics.flip_backs``-th on a level the
-        explorer holds the goal it has.
+        explorer holds the goal it has (off by default: 1.77 held from the fourth, and
+        measured no better; README).
         """
         assert s.paths is not None
         nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
