@@ -78,7 +78,11 @@ def test_target_questions_pick_the_enemy_for_an_attack():
 
 
 async def test_the_event_loop_keeps_ticking_while_becky_thinks():
-    """A trio task ticking every 10 ms is never held up long by a 1 s search."""
+    """A trio task ticking every 10 ms is never held up long by a 1 s search.
+
+    A search that held the loop would leave one gap of a second; the count only asks
+    that the ticker ran through the search (on a machine loaded with 16 busy processes
+    the ticks came some 70 ms apart, 17 in the second, and a count of 20 failed)."""
     ticks: list[float] = []
 
     async def ticker() -> None:
@@ -92,7 +96,7 @@ async def test_the_event_loop_keeps_ticking_while_becky_thinks():
         nursery.cancel_scope.cancel()
     gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
     assert result.move is not None
-    assert len(ticks) > 20 and max(gaps) < 0.5
+    assert len(ticks) >= 5 and max(gaps) < 0.5
 
 
 async def test_cancelling_a_search_stops_its_thread():
