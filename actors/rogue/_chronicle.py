@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ._sense import ScreenSequence, interpret, message_parts
+from ._sense import ScreenSequence, interpret, is_faint, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
@@ -108,7 +108,7 @@ class Chronicle:
             self.counts["armor_rusted"] += 1
         elif kind == "frozen" and "frozen" in low:
             self.counts["freezes"] += 1
-        elif low.startswith(("you faint", "you freak out")):
+        elif is_faint(text):
             self.counts["faints"] += 1
         elif kind == "weaker":
             self.counts["strength_drained"] += 1

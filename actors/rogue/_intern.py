@@ -27,7 +27,7 @@ from runtime import ACTED, Activation
 from ._facts import BLOWS, Events, InternalState, Sensed
 from ._gated import GatedSource
 from ._grid import chebyshev
-from ._sense import message_parts
+from ._sense import is_faint, message_parts
 
 HUNGER = {"": 0, "Hungry": 1, "Weak": 2, "Faint": 3}
 #: Rogue's food clock: what a meal adds at least (HUNGERTIME - 200), the most it
@@ -91,9 +91,7 @@ def recognise(previous: InternalState, sensed: Sensed, events: Events,
             steady = True
     starved = 0
     if hunger >= 3:
-        faints = sum(1 for part in message_parts(sensed.message)
-                     if part.lower().startswith(("you faint", "you freak out"))
-                     ) if sensed.fresh else 0
+        faints = sum(map(is_faint, message_parts(sensed.message))) if sensed.fresh else 0
         starved = (previous.starved if previous.hunger >= 3 else BEFORE_FIRST_FAINT) \
             + turns + FAINT_MEAN * faints
     state = attrs.evolve(state, steady=steady, food_floor=floor, starved=starved)

@@ -154,6 +154,13 @@ def message_parts(message: str) -> tuple[str, ...]:
     return tuple(part for part in parts if part)
 
 
+def is_faint(part: str) -> bool:
+    """Whether one message (:func:`message_parts`) says the hero fainted: from hunger
+    ("You faint", "You freak out" while hallucinating) or from a second haste ("you
+    faint from exhaustion"). Rogue reads no key while he lies there."""
+    return part.lower().startswith(("you faint", "you freak out"))
+
+
 def interpret(message: str) -> tuple[Event, ...]:
     """The events in one message line, one per message (:func:`message_parts`)."""
     events = []
