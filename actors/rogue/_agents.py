@@ -4,7 +4,9 @@ The minimal agent's static priority, highest first: answer screens (``--More--``
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
 sources and eleven experts in the seed's order, under the screen handlers, with
-five of ours: take the armor off for an aquator, under weapon (``_rust``); eat at
+six of ours: drop a scroll of scare monster when a fight could kill and fight from
+it, under weapon (``_sanctuary``, Rog-O-Matic's own, in its battlestations); take the
+armor off for an aquator, under it (``_rust``); eat at
 once after a faint, or when weak and a monster comes, above melee
 (``_upkeep.Hunger``); step away from an ice monster that may be awake
 (``_freezer``) and escape by the stairs (``_escape``), both under melee; and hold
@@ -40,6 +42,7 @@ from ._objects import ObjectMapper
 from ._paths import PathCalculator
 from ._rings import Rings
 from ._rust import RustGuard
+from ._sanctuary import Sanctuary
 from ._screens import Budget, InventoryCheck, ScreenHandler
 from ._sense import Messages, Sense
 from ._surrender import BrokenPack, Starvation, Surrender
@@ -48,7 +51,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.78"
+ROGOMATIC_VERSION = "1.79"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -109,7 +112,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     experts = [ScreenHandler]
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
-    experts += [BrokenPack, Starvation, InventoryCheck, IceBreaker, Weapon, RustGuard, Surrender,
+    experts += [BrokenPack, Starvation, InventoryCheck, IceBreaker, Weapon, Sanctuary, RustGuard,
+                Surrender,
                 Hunger, Melee, FreezerGuard, Escape, Target, Missile, Battlestations, Retreat,
                 HoldGround, Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
     bound = tuple(
@@ -123,7 +127,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "salvage (quit when a nymph's theft broke Rogue's pack), starvation (quit a few "
         "turns before starving with nothing to eat), icebreaker (shoot an ice "
         "monster in the way from afar; off by default), weapon, "
-        "rust (armor off for an aquator), surrender (quit with the gold when a "
+        "sanctuary (drop a scroll of scare monster when a fight could kill, and strike "
+        "and rest on it), rust (armor off for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), hunger (eat after a faint, or when weak and a monster "
         "comes), melee, freezer (step away from an ice monster), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "

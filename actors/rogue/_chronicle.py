@@ -9,6 +9,9 @@ the message interpreter's pattern table (``_sense.interpret``), and the status
 line — and keeps a few counts, which the tournament stores with the game
 (``detail["events"]``) and the report sums.
 
+A scroll of scare monster read (Rogue's laughter) names the kind (``_screens.CALLS``);
+one dropped is a sanctuary (``_sanctuary``): the record counts both.
+
 A crowd is :data:`CROWD` or more monsters in view at once. Rogue's treasure room (one
 level in twenty, ``treas_room``) holds at least two more monsters than treasures, of
 the next level down, every one of them mean: they wake as the hero comes in view and
@@ -42,7 +45,8 @@ from ._sense import ScreenSequence, interpret, is_faint, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
-               "faints", "strength_drained", "gold_left", "crowds")
+               "faints", "strength_drained", "gold_left", "crowds", "scare_read",
+               "sanctuaries")
 #: Rogue's symbol for gold.
 GOLD = "*"
 #: Monsters in view at once that make a crowd.
@@ -112,6 +116,10 @@ class Chronicle:
             self.counts["faints"] += 1
         elif kind == "weaker":
             self.counts["strength_drained"] += 1
+        elif kind == "scared" and "laughter" in low:
+            self.counts["scare_read"] += 1
+        elif kind == "dropped" and "scare monster" in low:
+            self.counts["sanctuaries"] += 1
 
     def summary(self) -> dict[str, int]:
         """The counts that are not zero (an empty dict for an uneventful game), with a

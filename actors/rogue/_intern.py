@@ -51,8 +51,10 @@ HASTE_EXPIRES = 30
 
 def action_turns(action: object) -> int:
     """The most game turns an action can take: a count prefix ("10s") its count,
-    a key that Rogue reads without a turn passing none, anything else one."""
-    if not isinstance(action, str) or not action or action[0] in FREE_KEYS:
+    a key that Rogue reads without a turn passing none, and a line typed at its
+    question ("scare monster\\n", a name for a kind) none; anything else one."""
+    if not isinstance(action, str) or not action or action[0] in FREE_KEYS \
+            or action.endswith("\n"):
         return 0
     digits = len(action) - len(action.lstrip("0123456789"))
     return int(action[:digits]) if digits else 1

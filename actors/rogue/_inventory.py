@@ -64,6 +64,9 @@ _COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
 # The comma is for Rogue 5.4's "scroll of identify ring, wand or staff".
 _OF = re.compile(r"\b(potion|scroll|ring|wand|staff)s? of ([a-z ,]+?)(?:\s*[\[(]|$)")
 _MAGIC_NOUN = re.compile(r"\b(potion|scroll|ring|wand|staff)s?\b")
+#: The name the player gave a kind at Rogue's "what do you want to call it?" (the
+#: screen handler names a scroll whose reading gave it away: ``_screens.CALLS``).
+_CALLED = re.compile(r"\bcalled ([a-z ,]+?)(?:\s*[\[(]|$)")
 
 #: What each of Rogue 5.4's identify scrolls insists on, by the words after "identify"
 #: (its name, and its question: "you must identify a suit of armor").
@@ -128,7 +131,9 @@ def parse_item(letter: str, text: str) -> Item:
                 bonus = int(m.group(1)) + int(m.group(2)) if m is not None else None
     if kind in ("potion", "scroll", "ring", "wand"):
         m = _OF.search(low)
-        name = m.group(2).strip() if m is not None else ""
+        called = _CALLED.search(low)
+        name = m.group(2).strip() if m is not None else (
+            called.group(1).strip() if called is not None else "")
     if kind == "ring":
         m = _RING_PLUS.search(low)
         bonus = int(m.group(1)) if m is not None else None

@@ -2,7 +2,8 @@
 
 ``--More--`` is dismissed; questions are answered (an identify scroll's question
 with an unknown item, the quit confirmation with yes, which hand for a ring with the
-left, anything else with ESC);
+left, "what do you want to call it?" with the kind a scroll just gave away
+(``CALLS``), anything else with ESC);
 the inventory list is closed once read. The inventory expert asks for a fresh
 list (``i``) when the database is stale and nothing threatens; the budget expert
 quits after a set number of decisions.
@@ -22,6 +23,14 @@ from ._inventory import IDENTIFY_KINDS
 #: The letters Rogue gives pack items.
 PACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _UNKNOWN_FIRST = ("scroll", "potion", "wand", "ring", "armor", "weapon")
+#: Scroll kinds Rogue 5.4.4 reads without naming, by the message that gives each away,
+#: and the name to give the kind when Rogue then asks what to call it: its inventory
+#: shows the next one so ("A scroll called scare monster"), where it would show a
+#: title. Rog-O-Matic inferred the same from the laughter (``mess.c``). Only the scare
+#: monster matters to an expert (``_sanctuary``): read, it does nothing; dropped, no
+#: monster can strike the hero standing on it.
+CALLS = ((re.compile(r"you hear maniacal laughter", re.IGNORECASE), "scare monster"),)
+_CALL_PROMPTS = ("what do you want to call it", "call it")
 _IDENTIFY = re.compile(r"identify (potion|scroll|weapon|armor|ring, wand or staff) scroll|"
                        r"you must identify an? (potion|scroll|weapon|suit of armor|"
                        r"ring, wand or staff)", re.IGNORECASE)
@@ -37,6 +46,9 @@ class ScreenHandler(RogueExpert):
         self.identify: tuple[str, ...] = ()
         #: Letters already offered at this identify prompt.
         self.offered: set[str] = set()
+        #: The name for the kind a message just gave away ("" for none), kept over its
+        #: --More-- until Rogue's question or the map.
+        self.call = ""
 
     def _identify(self, s: Situation) -> Proposal:
         """A letter for the identify prompt, a different one each time it is asked.
@@ -72,11 +84,15 @@ class ScreenHandler(RogueExpert):
         m = _IDENTIFY.search(sensed.message)
         if m is not None:
             self.identify = IDENTIFY_KINDS[(m.group(1) or m.group(2)).lower()]
+        asking = sensed.kind == "prompt" or bool(sensed.prompt)
+        called = next((name for pattern, name in CALLS if pattern.search(sensed.message)), "")
+        if called or not (sensed.more or asking):
+            self.call = called
         if sensed.more:
             return Proposal(" ", f"dismiss --More-- after {sensed.message[:40]!r}")
         if sensed.kind == "inventory":
             return Proposal(" ", f"inventory read ({len(sensed.items)} items): close the list")
-        if sensed.kind == "prompt" or sensed.prompt:
+        if asking:
             prompt = sensed.prompt.lower()
             if prompt.startswith("really quit"):
                 return Proposal("y", "confirm the quit")
@@ -87,6 +103,10 @@ class ScreenHandler(RogueExpert):
                 # hand with its R when two are worn).
                 return Proposal("l", "the left hand")
             self.offered.clear()
+            call, self.call = self.call, ""
+            if call and prompt.startswith(_CALL_PROMPTS):
+                # The line typed ends in a newline; Rogue reads it without a turn passing.
+                return Proposal(call + "\n", f"call the kind just read {call!r}")
             return Proposal(ESC, f"decline {sensed.prompt!r}")
         if sensed.kind == "map" and not sensed.message:
             self.offered.clear()

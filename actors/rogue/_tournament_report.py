@@ -181,6 +181,7 @@ _EVENT_WORDS = {
     "faints": "fainted", "strength_drained": "strength drained",
     "gold_left": "gold piles left on levels behind",
     "crowds": f"levels with a crowd ({CROWD}+ monsters) in view",
+    "scare_read": "scrolls of scare monster read", "sanctuaries": "scare monster dropped",
 }
 
 

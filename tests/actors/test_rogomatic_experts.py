@@ -853,7 +853,7 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     spec = rogomatic()
     names = [e.name for e in spec.experts]
     assert names == ["screens", "salvage", "starvation", "inventory", "icebreaker", "weapon",
-                     "rust", "surrender", "hunger", "melee", "freezer", "escape", "target",
+                     "sanctuary", "rust", "surrender", "hunger", "melee", "freezer", "escape", "target",
                      "missile", "battlestations", "retreat", "hold", "junk", "object", "armor",
                      "magic", "rings", "health", "explore"]
     views = [
