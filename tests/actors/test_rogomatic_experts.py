@@ -853,9 +853,9 @@ async def test_a_lower_expert_never_acts_while_a_higher_one_proposes():
     spec = rogomatic()
     names = [e.name for e in spec.experts]
     assert names == ["screens", "salvage", "starvation", "inventory", "icebreaker", "weapon",
-                     "sanctuary", "rust", "surrender", "hunger", "melee", "freezer", "escape", "target",
-                     "missile", "battlestations", "retreat", "hold", "junk", "object", "armor",
-                     "magic", "rings", "health", "explore"]
+                     "sanctuary", "rust", "surrender", "hunger", "melee", "freezer", "escape",
+                     "target", "missile", "battlestations", "retreat", "hold", "junk", "object",
+                     "armor", "magic", "rings", "health", "explore"]
     views = [
         screen(room_with((3, 3, "@"), (3, 4, "H"), (5, 10, "*")), top=2),
         screen(room_with((3, 3, "@"), (5, 10, "*")), top=2),
