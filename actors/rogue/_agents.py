@@ -113,9 +113,9 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
     if max_actions is not None:
         experts.append(type("RogueBudget", (Budget,), {"limit": max_actions}))
     experts += [BrokenPack, Starvation, InventoryCheck, IceBreaker, Weapon, Sanctuary, RustGuard,
-                Surrender,
-                Hunger, Melee, FreezerGuard, Escape, Target, Missile, Battlestations, Retreat,
-                HoldGround, Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health, Exploration]
+                Surrender, Hunger, Melee, FreezerGuard, Escape, Target, Missile, Battlestations,
+                Retreat, HoldGround, Junk, ObjectAcquisition, Armor, MagicItems, Rings, Health,
+                Exploration]
     bound = tuple(
         type(cls.__name__, (cls,), {"tactics": tactics}) for cls in experts
     )

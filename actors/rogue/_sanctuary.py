@@ -38,7 +38,7 @@ def deadly(s: Situation, threats: tuple[Threat, ...]) -> str:
     makes battlestations act, or an awake ice monster."""
     freezer = next((t for t in threats if "freezes" in t.info.flags), None)
     if freezer is not None:
-        return f"the {freezer.info.name} {freezer.distance} squares off freezes"
+        return f"the {freezer.info.name} is near (its freezes kill)"
     worst = max(threats, key=lambda t: t.info.max_damage)
     rounds = s.tactics.retreat_rounds
     if s.die_in(rounds, threats):
