@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ._sanctuary import SCARE
 from ._sense import ScreenSequence, interpret, is_faint, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
@@ -118,7 +119,7 @@ class Chronicle:
             self.counts["strength_drained"] += 1
         elif kind == "scared" and "laughter" in low:
             self.counts["scare_read"] += 1
-        elif kind == "dropped" and "scare monster" in low:
+        elif kind == "dropped" and SCARE in low:
             self.counts["sanctuaries"] += 1
 
     def summary(self) -> dict[str, int]:

@@ -258,6 +258,15 @@ def once_zapped(s: Situation, sent: tuple[object, ...]) -> set[tuple[str, str]]:
     return done
 
 
+def fight_looks_fine(s: Situation, threats: tuple[Threat, ...]) -> bool:
+    """No death possible within ``Tactics.retreat_rounds`` rounds, and the worst of
+    ``threats`` would cost under 80% of the hit points: battlestations stands down (and
+    the sanctuary keeps its scroll)."""
+    worst = max(threats, key=lambda t: t.info.max_damage)
+    return not s.die_in(s.tactics.retreat_rounds, threats) and \
+        s.expected_loss(worst) < s.hp * 0.8
+
+
 def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
                    walking: bool = False,
                    done: frozenset[tuple[str, str]] = frozenset()) -> Proposal | None:
@@ -284,8 +293,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
         return early
     worst = max(threats, key=lambda t: t.info.max_damage)
     tactics = s.tactics
-    looks_fine = not s.die_in(tactics.retreat_rounds, threats) and \
-        s.expected_loss(worst) < s.hp * 0.8
+    looks_fine = fight_looks_fine(s, threats)
     if looks_fine and not walking:
         return None
     name = worst.info.name

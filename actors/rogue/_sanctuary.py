@@ -23,6 +23,7 @@ from __future__ import annotations
 from runtime import Proposal
 
 from ._base import AskCounting
+from ._combat import fight_looks_fine
 from ._context import Situation, Threat
 from ._escape import flee_by_stairs, leave_from_stairs
 from ._grid import Pos, key_towards
@@ -35,17 +36,14 @@ DROPPABLE = frozenset(".#")
 
 def deadly(s: Situation, threats: tuple[Threat, ...]) -> str:
     """Why the fight with ``threats`` calls for the sanctuary ("" if it does not): what
-    makes battlestations act, or an awake ice monster."""
+    makes battlestations act (``_combat.fight_looks_fine``), or an ice monster."""
     freezer = next((t for t in threats if "freezes" in t.info.flags), None)
     if freezer is not None:
         return f"the {freezer.info.name} is near (its freezes kill)"
+    if fight_looks_fine(s, threats):
+        return ""
     worst = max(threats, key=lambda t: t.info.max_damage)
-    rounds = s.tactics.retreat_rounds
-    if s.die_in(rounds, threats):
-        return f"could die in {rounds} rounds to the {worst.info.name}"
-    if s.expected_loss(worst) >= s.hp * 0.8:
-        return f"the {worst.info.name} would cost most of our {s.hp} hit points"
-    return ""
+    return f"the fight with the {worst.info.name} could kill us (hp {s.hp})"
 
 
 class Sanctuary(AskCounting):
