@@ -11,7 +11,10 @@ eaten, the pack found full ("no room") and the junk dropped. The tool behind 1.4
 junk expert: the games that ended Faint had spent one level searching for two to
 three thousand turns, or had walked onto food with a full pack; and behind the
 dead-end search tried in 1.72 (dungeon 1275 left level 6 "explored" with no gold).
-The log goes to stderr.
+Each line also counts the squares where food (``:``) showed on the map and how many
+of them the hero walked onto: dungeon 1202 of 1.79 saw no food at all on levels 1
+to 7 and fainted into its last fight (README, 1.79's food trials). The log goes to
+stderr.
 """
 
 from __future__ import annotations
@@ -42,10 +45,20 @@ def events(view: Any, decision: Any, hunger: str) -> list[str]:
     return notes
 
 
+def food_squares(view: Any) -> set[tuple[int, int]]:
+    """The (row, column) squares of the map rows (1-22) that show food."""
+    rows = getattr(view, "map", ())
+    return {(row, column) for row, line in enumerate(rows, start=1)
+            for column, glyph in enumerate(line) if glyph == ":"}
+
+
 def level_lines(log: list[tuple[Any, Any, Any]]) -> list[str]:
     """One line per dungeon level of a witnessed game's ``(view, action, decision)`` log."""
     lines: list[str] = []
     level, start, hunger, notes = None, 0, "", []
+    food: set[tuple[int, int]] = set()
+    walked: set[tuple[int, int]] = set()
+    mapped = False
     gold_in = gold = 0
     last = ""
     for i, (view, _action, decision) in enumerate([*log, (None, None, None)]):
@@ -63,6 +76,8 @@ def level_lines(log: list[tuple[Any, Any, Any]]) -> list[str]:
                         runs.append([note, 1])
                 said = "; ".join(n if k == 1 else f"{n} x{k}" for n, k in runs)
                 line = f"level {level}: {i - start} decisions, gold {gold - gold_in:+d}"
+                if mapped:
+                    line += f", food seen {len(food)}, walked onto {len(food & walked)}"
                 if last:
                     line += f" [last: {last}]"
                 lines.append(line + (f": {said}" if said else ""))
@@ -70,6 +85,12 @@ def level_lines(log: list[tuple[Any, Any, Any]]) -> list[str]:
                 break
             level, start, notes, last = status.level, i, [], ""
             gold_in = status.gold
+            food, walked, mapped = set(), set(), False
+        if getattr(view, "map", ()):
+            mapped = True
+            food |= food_squares(view)
+        if getattr(view, "player", None) is not None:
+            walked.add(tuple(view.player))
         gold = status.gold
         if decision is not None:
             last = decision.rationale[:60]

@@ -41,3 +41,26 @@ def test_a_level_left_with_less_gold_shows_the_loss():
            (_screen(3, 212), "h", _decision("explore: toward the unknown at (9, 9)"))]
     assert rogue_levels.level_lines(log) == [
         "level 3: 2 decisions, gold -288 [last: explore: toward the unknown at (9, 9)]"]
+
+
+def _mapped(level, rows, player):
+    """A map screen: ``rows`` are map rows 1, 2, ... and ``player`` the hero's square."""
+    status = SimpleNamespace(level=level, gold=0, hunger="")
+    return SimpleNamespace(status=status, message="", map=tuple(rows), player=player)
+
+
+def test_food_seen_on_a_level_and_the_squares_walked_onto():
+    """Food squares count once however often they show; one is taken when the hero
+    stands on it; a new level starts its counts again, and the status line's colons
+    ("Level:", "Gold:") are not food."""
+    log = [
+        (_mapped(1, ["  @ :  :"], (1, 2)), "l", _decision("object: food")),
+        (_mapped(1, ["   @:  :"], (1, 3)), "l", _decision("object: food")),
+        (_mapped(1, ["    @  :"], (1, 4)), ">", _decision("explore: down")),
+        (_mapped(2, ["", " @"], (2, 1)), "s", _decision("search")),
+    ]
+    lines = rogue_levels.level_lines(log)
+    assert lines == [
+        "level 1: 3 decisions, gold +0, food seen 2, walked onto 1 [last: explore: down]",
+        "level 2: 1 decisions, gold +0, food seen 0, walked onto 0 [last: search]",
+    ]
