@@ -13,20 +13,26 @@ too. A tournament that is stopped (Ctrl-C) finishes the rows of the games it did
 not finish as ``interrupted`` (or ``unplayed``, never started) before it goes, and
 abandons their learning trials; nothing is left "running". With a time budget, no
 game starts after it runs out and the rest are recorded ``unplayed``.
+
+A tournament stopped part-way (Ctrl-C, SIGTERM, a budget, a machine that went
+down) is resumed by playing only the games it has not finished
+(``TournamentConfig.skip``, found by :func:`finished_games`): games are repeatable,
+so the games already recorded are the ones a rerun would play.
 """
 
 from __future__ import annotations
 
+import signal
 import uuid
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import attrs
 import structlog
 import trio
 
 from runtime import AgentSpec, SessionResult
-from runtime.daemon import Records
+from runtime.daemon import Records, SessionRecord
 
 from ._learning import Chooser, as_dict
 from ._tournament_game import GameSpec, Player
@@ -35,6 +41,10 @@ _log = structlog.get_logger("belligerent.rogue.tournament")
 
 #: Outcomes decided by the game's rules; only these teach the learner anything.
 LEARNABLE = frozenset({"death", "quit", "win"})
+#: Outcomes a rerun of the same agent on the same dungeon would only repeat (Rogue's
+#: own crash included), so a resumed tournament does not play them again. ``error``
+#: and ``timeout`` it does: a mended bug or a quieter machine may end those games.
+FINISHED = LEARNABLE | {"aborted"}
 #: The largest dungeon seed (Rogue adds it to an int); seeds wrap around past it.
 SEED_LIMIT = 2**31
 
@@ -58,12 +68,65 @@ class TournamentConfig:
     #: Seconds after which no new game starts (None: play them all); the games
     #: in flight finish, and those never started are recorded as ``unplayed``.
     budget: float | None = None
+    #: Indexes of games not to play, already finished in an earlier run (resume).
+    skip: frozenset[int] = frozenset()
 
     def __attrs_post_init__(self) -> None:
         if self.games < 1:
             raise ValueError(f"a tournament needs at least 1 game, got {self.games}")
         if self.jobs < 1:
             raise ValueError(f"jobs must be >= 1, got {self.jobs}")
+        if any(not 0 <= i < self.games for i in self.skip):
+            raise ValueError(f"games to skip must be in 0..{self.games - 1}, "
+                             f"got {sorted(self.skip)}")
+
+    @property
+    def to_play(self) -> list[int]:
+        """The indexes of the games this run plays, in order."""
+        return [i for i in range(self.games) if i not in self.skip]
+
+
+def finished_games(records: Records, *, agent: str, version: str, seed: int,
+                   games: int) -> dict[int, SessionRecord]:
+    """The games of the tournament seeded ``seed`` (indexes ``0..games-1``) that
+    ``records`` holds played to their end (:data:`FINISHED`) by this agent and version,
+    by index, the latest of each. The version carries the tactics of a variant (see
+    ``plugin.variant_of``), so a variant resumes its own games, not the defaults'."""
+    wanted = {dungeon_seed(seed, i): i for i in range(games)}
+    found: dict[int, SessionRecord] = {}
+    for record in records.results(game="rogue", limit=0):  # newest first
+        if (record.agent, record.agent_version) != (agent, version):
+            continue
+        if record.outcome not in FINISHED:
+            continue
+        dungeon = dict(record.parameters).get("dungeon")
+        if isinstance(dungeon, int) and dungeon in wanted:
+            found.setdefault(wanted[dungeon], record)
+    return found
+
+
+T = TypeVar("T")
+
+
+async def until_sigterm(run: Callable[[], Awaitable[T]]) -> tuple[T | None, bool]:
+    """``(run's result, False)``, or ``(None, True)`` if SIGTERM came first: ``run``
+    is cancelled as Ctrl-C would cancel it, so a tournament stopped by ``kill`` or a
+    service manager closes its rows and games the same way, and can be resumed."""
+    result: T | None = None
+    with trio.CancelScope() as stop:
+        async with trio.open_nursery() as nursery:
+
+            async def watch(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
+                with trio.open_signal_receiver(signal.SIGTERM) as signals:
+                    task_status.started()
+                    async for _ in signals:
+                        stop.cancel()
+                        return
+
+            await nursery.start(watch)
+            result = await run()
+            nursery.cancel_scope.cancel()
+    return result, stop.cancelled_caught
 
 
 async def run_tournament(
@@ -83,20 +146,23 @@ async def run_tournament(
     every game uses ``default_tactics``. ``progress(done, note)`` follows each game.
     """
     batch = batch or uuid.uuid4().hex[:12]
-    sessions = [f"{batch}-{i:04d}" for i in range(config.games)]
+    indexes = config.to_play
+    sessions = {i: f"{batch}-{i:04d}" for i in indexes}
     probe = agent_for(default_tactics)
+    parameters = {"agent": f"{probe.name} {probe.version}", "learn": str(chooser is not None),
+                  "max_actions": str(config.max_actions), "time_limit": str(config.time_limit)}
+    if config.skip:
+        parameters["resumed"] = f"{len(config.skip)} of {config.games} already played"
     records.add_batch(
-        batch, "rogue", config.games, config.jobs, config.seed,
-        {"agent": f"{probe.name} {probe.version}", "learn": str(chooser is not None),
-         "max_actions": str(config.max_actions), "time_limit": str(config.time_limit)},
-        "tournament", sessions,
+        batch, "rogue", len(indexes), config.jobs, config.seed, parameters, "tournament",
+        [sessions[i] for i in indexes], seeds=[dungeon_seed(config.seed, i) for i in indexes],
     )
-    unfinished = set(sessions)
+    unfinished = set(sessions.values())
     started: set[str] = set()
     done = 0
     stop_at = float("inf") if config.budget is None else trio.current_time() + config.budget
-    send, receive = trio.open_memory_channel[int](config.games)
-    for i in range(config.games):
+    send, receive = trio.open_memory_channel[int](max(1, len(indexes)))
+    for i in indexes:
         send.send_nowait(i)
     send.close()
 
@@ -136,7 +202,7 @@ async def run_tournament(
 
     try:
         async with trio.open_nursery() as nursery:
-            for _ in range(min(config.jobs, config.games)):
+            for _ in range(min(config.jobs, len(indexes))):
                 nursery.start_soon(worker)
     finally:
         if unfinished:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,7 +46,13 @@ from . import DEFAULT_TACTICS, Tactics, rogomatic, tactic_ranges
 from ._agents import minimal_agent
 from ._learning import Chooser, TacticsStore, describe, from_json
 from ._plan import plan_session
-from ._tournament import NOT_PLAYED, TournamentConfig, run_tournament
+from ._tournament import (
+    NOT_PLAYED,
+    TournamentConfig,
+    finished_games,
+    run_tournament,
+    until_sigterm,
+)
 from ._tournament_game import CappedAdapter, GameSpec, play_game
 from ._tournament_report import GameLine, format_summary, plot_scores, summarize
 
@@ -243,6 +251,10 @@ def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
                         "rest are recorded as unplayed (default: play them all)")
     parser.add_argument("--unseeded", action="store_true",
                         help="play Rogue's own random dungeons instead of SEED+i")
+    parser.add_argument("--resume", action="store_true",
+                        help="play only the dungeons SEED..SEED+GAMES-1 that --db holds no "
+                        "finished game of by this agent version and tactics (after Ctrl-C, "
+                        "SIGTERM or a crash); the summary covers them all")
     parser.add_argument("--repeatable", action="store_true",
                         help="take frames strictly so that a rerun with the same seed and "
                         "agent replays the same games (several times slower per key)")
@@ -258,14 +270,38 @@ async def tournament(args: argparse.Namespace) -> int:
                          "tactics itself")
     if args.tactics and args.agent != "rogomatic":
         raise ValueError(f"--tactics needs the rogomatic agent; {args.agent!r} has no tactics")
+    if args.resume and args.learn:
+        raise ValueError("--resume replays no learning: --learn chooses each game's tactics "
+                         "afresh; start a new --learn tournament instead")
+    if args.resume and args.unseeded:
+        raise ValueError("--resume needs fixed dungeons: an --unseeded game cannot be "
+                         "matched with the one it would replace")
     tactics = load_tactics(args.tactics) if args.tactics else DEFAULT_TACTICS
     binary = find_rogue_binary(args.rogue_bin)
-    config = TournamentConfig(games=args.games, seed=args.seed, jobs=args.jobs,
-                              max_actions=args.max_actions, time_limit=args.time_limit,
-                              budget=args.budget)
-    support = _support(args, binary)
     database: Path = args.db or default_database()
     build = AGENTS[args.agent]
+
+    def agent_for(t: Tactics) -> Any:
+        spec = build(t, args.max_actions)
+        return variant_of(spec, t) if args.tactics else spec
+
+    agent = agent_for(tactics)
+    earlier = {}
+    if args.resume and database.exists():
+        found = Records(database)
+        try:
+            earlier = finished_games(found, agent=agent.name, version=agent.version,
+                                     seed=args.seed, games=args.games)
+        finally:
+            found.close()
+    config = TournamentConfig(games=args.games, seed=args.seed, jobs=args.jobs,
+                              max_actions=args.max_actions, time_limit=args.time_limit,
+                              budget=args.budget, skip=frozenset(earlier))
+    if args.resume:
+        print(f"resuming: {len(earlier)} of {args.games} dungeons already played in {database} "
+              f"by {agent.name} {agent.version}; playing the other {len(config.to_play)}",
+              file=sys.stderr)
+    support = _support(args, binary)
 
     def make_adapter(spec: GameSpec) -> RogueAdapter:
         return SeededRogueAdapter.live_seeded(binary, seed=spec.seed, support=support,
@@ -277,31 +313,33 @@ async def tournament(args: argparse.Namespace) -> int:
     records = Records(database)
     store = TacticsStore(database, Tactics) if args.learn else None
     chooser = Chooser(store, DEFAULT_TACTICS, seed=args.seed) if store is not None else None
-    bar = ProgressBar(args.games, label="rogue")
-
-    def agent_for(t: Tactics) -> Any:
-        spec = build(t, args.max_actions)
-        return variant_of(spec, t) if args.tactics else spec
-
+    batch = uuid.uuid4().hex[:12]
+    stopped = False
     try:
-        batch = await run_tournament(
-            config, player=player, agent_for=agent_for,
-            default_tactics=tactics, records=records, chooser=chooser,
-            progress=lambda done, note: bar.update(done, note[:40]),
-        )
-        rows = records.results(batch=batch, limit=0)
+        if config.to_play:
+            bar = ProgressBar(len(config.to_play), label="rogue")
+            _, stopped = await until_sigterm(lambda: run_tournament(
+                config, player=player, agent_for=agent_for,
+                default_tactics=tactics, records=records, chooser=chooser,
+                progress=lambda done, note: bar.update(done, note[:40]), batch=batch,
+            ))
+        rows = [*records.results(batch=batch, limit=0), *earlier.values()]
     finally:
         records.close()
     lines = [GameLine.from_record(r.outcome, r.score, r.cause, r.detail,
                                   group=f"set {dict(r.parameters).get('tactics_set', '')}")
              for r in rows if r.outcome not in NOT_PLAYED]
     skipped = sum(1 for r in rows if r.outcome in NOT_PLAYED)
-    if skipped:
+    if stopped:
+        print(f"stopped by SIGTERM: {skipped} games not played to an end are recorded as "
+              f"such; the same command with --resume plays them", file=sys.stderr)
+    elif skipped:
         print(f"{skipped} of {len(rows)} games were not played to an end (time budget or "
               "interrupted); the figures are for the rest", file=sys.stderr)
     if not lines:
+        if stopped:
+            return 128 + signal.SIGTERM
         raise LookupError("no game was played to an end: nothing to summarize")
-    agent = agent_for(tactics)
     print(format_summary(summarize(lines), title=f"rogue, {agent.name} {agent.version}, "
                          f"seed {args.seed}"))
     if store is not None:
@@ -321,7 +359,7 @@ async def tournament(args: argparse.Namespace) -> int:
             print(f"box plot: {path}")
         except ImportError as exc:
             print(f"no box plot: {exc}", file=sys.stderr)
-    return 0
+    return 128 + signal.SIGTERM if stopped else 0
 
 
 def _learning_table(store: TacticsStore, top: int = 5) -> str:

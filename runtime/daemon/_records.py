@@ -103,10 +103,17 @@ class Records:
         return cursor.rowcount
 
     def add_batch(self, batch: str, game: str, games: int, concurrency: int, seed: int,
-                  parameters: dict[str, str], engine: str, sessions: Iterable[str]) -> None:
-        """The batch and one queued row per session, in one transaction."""
+                  parameters: dict[str, str], engine: str, sessions: Iterable[str],
+                  seeds: Iterable[int] | None = None) -> None:
+        """The batch and one queued row per session, in one transaction. Session ``i``
+        plays ``seed + i`` unless ``seeds`` names each session's own (a resumed
+        tournament plays only the dungeons it has not finished)."""
         now = time.time()
         params = json.dumps(parameters, sort_keys=True)
+        sessions = list(sessions)
+        seeds = [seed + i for i in range(len(sessions))] if seeds is None else list(seeds)
+        if len(seeds) != len(sessions):
+            raise ValueError(f"{len(seeds)} seeds for {len(sessions)} sessions")
         with self._transaction():
             self._db.execute(
                 "INSERT INTO batches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -115,7 +122,8 @@ class Records:
             self._db.executemany(
                 "INSERT INTO sessions (id, batch, game, parameters, seed, state, queued, engine) "
                 "VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)",
-                [(s, batch, game, params, seed + i, now, engine) for i, s in enumerate(sessions)],
+                [(s, batch, game, params, n, now, engine)
+                 for s, n in zip(sessions, seeds, strict=True)],
             )
 
     def start(self, session: str) -> float:

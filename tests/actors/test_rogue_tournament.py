@@ -6,6 +6,7 @@ Live games of the user's Rogue are at the end, skipped unless ``BELLIGERENT_ROGU
 import math
 import os
 import re
+import signal
 import sqlite3
 from types import SimpleNamespace
 
@@ -14,7 +15,13 @@ import trio
 
 from actors.rogue import DEFAULT_TACTICS, Tactics
 from actors.rogue._learning import Chooser, Policy, TacticsStore
-from actors.rogue._tournament import TournamentConfig, dungeon_seed, run_tournament
+from actors.rogue._tournament import (
+    TournamentConfig,
+    dungeon_seed,
+    finished_games,
+    run_tournament,
+    until_sigterm,
+)
 from actors.rogue._tournament_game import GameSpec, play_game, quit_key
 from actors.rogue._tournament_report import GameLine, format_summary, plot_scores, summarize
 from protocols.rogue import ROGUE_ENV, RogueAdapter
@@ -264,6 +271,61 @@ async def test_every_game_is_recorded_with_its_dungeon_and_tactics(tmp_path):
     assert 40 == params["dungeon"]
     assert DEFAULT_TACTICS.rest_below == dict(params["tactics"])["rest_below"]
     assert [dungeon_seed(7, 3), dungeon_seed(2**31 - 1, 1)] == [10, 0]
+
+
+async def test_a_resumed_tournament_plays_only_the_games_it_has_not_finished(tmp_path):
+    """Games stopped part-way are picked up from the records: the finished ones (a
+    death, a quit, Rogue's own crash) are skipped; an interrupted one, an agent error
+    and another version's game are played again, each on its own dungeon."""
+    records = Records(tmp_path / "r.sqlite3")
+    first = []
+    await run_tournament(TournamentConfig(games=5, seed=40), player=_fake_player(
+        first, crash_index=2), agent_for=_agent_for, default_tactics=DEFAULT_TACTICS,
+        records=records, batch="b1")
+    records.add_batch("old", "rogue", 3, 1, 45, {}, "tournament", ["old-0", "old-1", "old-2"],
+                      seeds=[45, 46, 47])
+    for session, version, outcome in (("old-0", "9.8", "death"), ("old-1", "9.9", "error"),
+                                      ("old-2", "9.9", "interrupted")):
+        records.finish(SessionResult(session, "rogue", "rogomatic", version,
+                                     {"old-0": 45, "old-1": 46, "old-2": 47}[session],
+                                     outcome, 5.0, 10, 1.0),
+                       (("dungeon", {"old-0": 45, "old-1": 46, "old-2": 47}[session]),))
+    found = finished_games(records, agent="rogomatic", version="9.9", seed=40, games=8)
+    assert [0, 1, 2, 3, 4] == sorted(found)  # dungeons 40-44; 45 is another version's
+    assert "aborted" == found[2].outcome
+    again = []
+    batch = await run_tournament(TournamentConfig(games=8, seed=40, skip=frozenset(found)),
+                                 player=_fake_player(again), agent_for=_agent_for,
+                                 default_tactics=DEFAULT_TACTICS, records=records)
+    assert [45, 46, 47] == sorted(spec.seed for spec in again)
+    rows = sorted(records.results(batch=batch, limit=0), key=lambda r: r.seed)
+    assert [(45, f"{batch}-0005"), (46, f"{batch}-0006"), (47, f"{batch}-0007")] == [
+        (r.seed, r.session) for r in rows]
+    assert {"death"} == {r.outcome for r in rows}
+    with pytest.raises(ValueError, match=r"games to skip must be in 0\.\.7, got \[8\]"):
+        TournamentConfig(games=8, skip=frozenset({8}))
+
+
+async def test_sigterm_cancels_the_run_and_says_so():
+    """A SIGTERM to the process cancels what ``until_sigterm`` runs, as Ctrl-C would,
+    and is reported; a run that ends first returns its result untouched."""
+    async def forever():
+        await trio.sleep_forever()
+
+    async def kill_soon():
+        await trio.sleep(0.05)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(kill_soon)
+        with trio.fail_after(5):
+            assert (None, True) == await until_sigterm(forever)
+
+    async def quick():
+        await trio.sleep(0)
+        return 42
+
+    assert (42, False) == await until_sigterm(quick)
 
 
 async def test_stopped_tournament_closes_every_unfinished_row(tmp_path):

@@ -5,7 +5,11 @@ The live runs play the user's Rogue and skip unless ``BELLIGERENT_ROGUE`` is set
 
 import json
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -83,6 +87,18 @@ def test_tournament_tactics_file_conflicts_are_refused(tmp_path, capsys, option,
     path = tmp_path / "t.json"
     path.write_text(json.dumps({"flee_risk": 0.2}))
     assert 2 == main(["tournament", "rogue", "--tactics", str(path), *option])
+    assert f"belligerent: error: {text}" == capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(("option", "text"), [
+    (["--learn"], "--resume replays no learning: --learn chooses each game's tactics afresh; "
+                  "start a new --learn tournament instead"),
+    (["--unseeded"], "--resume needs fixed dungeons: an --unseeded game cannot be matched with "
+                     "the one it would replace"),
+])
+def test_resume_conflicts_are_refused(capsys, option, text):
+    """--resume matches games by dungeon and tactics: not with --learn or --unseeded."""
+    assert 2 == main(["tournament", "rogue", "--resume", *option])
     assert f"belligerent: error: {text}" == capsys.readouterr().err.strip().splitlines()[-1]
 
 
@@ -176,3 +192,58 @@ def test_live_tournament_with_a_tactics_file_plays_and_records_the_variant(tmp_p
     assert 0 == main(["report", "rogue", "--db", str(db), "--out", str(tmp_path / "r.png")])
     table = capsys.readouterr().out
     assert f"rogomatic {rows[0][1]}" in table and "     2 " in table
+
+
+@needs_rogue
+def test_live_tournament_resumed_plays_only_the_missing_dungeons(tmp_path, capsys):
+    """Three games, then the same tournament grown to five with --resume: two more games
+    are played, each dungeon once, and the summary covers all five."""
+    db = tmp_path / "r.sqlite3"
+    base = ["tournament", "rogue", "--seed", "30", "--agent", "minimal", "--max-actions", "40",
+            "--db", str(db), "--no-plot"]
+    assert 0 == main([*base, "--games", "3"])
+    capsys.readouterr()
+    assert 0 == main([*base, "--games", "5", "--resume"])
+    captured = capsys.readouterr()
+    assert "resuming: 3 of 5 dungeons already played" in captured.err
+    assert "playing the other 2" in captured.err
+    assert "5 games, 5 on fixed dungeons" in captured.out
+    with sqlite3.connect(db) as conn:
+        seeds = [r[0] for r in conn.execute("SELECT seed FROM sessions ORDER BY seed")]
+    assert [30, 31, 32, 33, 34] == seeds
+
+
+@needs_rogue
+def test_live_tournament_stopped_by_sigterm_records_and_resumes(tmp_path):
+    """``kill`` (SIGTERM) mid-tournament: the process says so and exits 143, every row
+    is closed (none left running), and --resume then plays what was not finished."""
+    db = tmp_path / "r.sqlite3"
+    command = [sys.executable, "-c", "import sys; from runtime.cli import main; "
+               "sys.exit(main())", "tournament", "rogue", "--games", "3", "--seed", "50",
+               "--db", str(db), "--no-plot", "--time-limit", "120"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # until a game is under way
+        time.sleep(0.2)
+        if db.exists():
+            with sqlite3.connect(db) as conn:
+                try:
+                    if conn.execute("SELECT 1 FROM sessions WHERE state='running'").fetchone():
+                        break
+                except sqlite3.OperationalError:  # the schema is not written yet
+                    continue
+    time.sleep(1.0)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=120)
+    assert 143 == process.returncode, err[-2000:]
+    assert "stopped by SIGTERM" in err and "--resume" in err
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT seed, state, outcome FROM sessions ORDER BY seed").fetchall()
+    assert {"done"} == {r[1] for r in rows}
+    unfinished = {r[0] for r in rows if r[2] in ("interrupted", "unplayed")}
+    assert unfinished, rows
+    resumed = subprocess.run([*command, "--resume", "--max-actions", "40"], capture_output=True,
+                             text=True, timeout=300)
+    assert 0 == resumed.returncode, resumed.stderr[-2000:]
+    assert f"playing the other {len(unfinished)}" in resumed.stderr
