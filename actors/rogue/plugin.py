@@ -286,7 +286,7 @@ async def tournament(args: argparse.Namespace) -> int:
         return variant_of(spec, t) if args.tactics else spec
 
     agent = agent_for(tactics)
-    earlier = {}
+    earlier: dict[int, Any] = {}
     if args.resume and database.exists():
         found = Records(database)
         try:
@@ -345,7 +345,8 @@ async def tournament(args: argparse.Namespace) -> int:
     if store is not None:
         print(_learning_table(store))
         store.close()
-    print(f"records: {database} (batch {batch}); again with: belligerent report rogue "
+    which = f"batch {batch}" if config.to_play else "every game from earlier runs"
+    print(f"records: {database} ({which}); again with: belligerent report rogue "
           f"--db {database}")
     if not args.no_plot:
         groups: dict[str, list[float]] = {"all games": [g.score for g in lines]}
