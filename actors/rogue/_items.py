@@ -179,10 +179,13 @@ class MagicItems(RogueExpert):
                                                        "to learn it")
         if s.hp_fraction < 0.6:
             return None
-        if s.tactics.quaff_unknown and can_sit_out_blindness(s):
+        weak = status is not None and status.strength < s.tactics.quaff_below_strength
+        if (s.tactics.quaff_unknown or weak) and can_sit_out_blindness(s):
+            why = (f"strength {status.strength}: quaff" if weak and status is not None
+                   else "quaff")
             for item in inv.of_kind("potion"):
                 if not item.name and item.text not in self.tried:
                     self.tried.add(item.text)
-                    return Proposal("q" + item.letter, f"magic: quaff the unknown "
+                    return Proposal("q" + item.letter, f"magic: {why} the unknown "
                                                        f"{item.text!r} to learn it")
         return None

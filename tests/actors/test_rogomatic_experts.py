@@ -957,6 +957,28 @@ async def test_by_default_an_unknown_potion_waits_for_the_brink():
     assert pipeline.ask("melee").action == "qf"
 
 
+async def test_a_hero_drained_below_7_strength_quaffs_unknown_potions_in_peace():
+    """Rogue takes a point off every blow's chance and damage per point of strength
+    under 7: a hero a rattlesnake drained to 5 quaffs an unknown potion in peace for
+    restore strength (13 in 100), when he has food to sit out blindness; at 7 he keeps
+    it for the brink, as he does with the rule off (``quaff_below_strength`` 0) or with
+    no food to spare."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    cases = ((5, PACK, Tactics(), True), (7, PACK, Tactics(), False),
+             (5, PACK, Tactics(quaff_below_strength=0), False), (5, no_food, Tactics(), False))
+    for strength, pack, tactics, quaffs in cases:
+        room = screen(room_with((3, 3, "@")), top=2,
+                      status_line=status(strength=strength, strength_max=16))
+        pipeline = await with_pack(room, pack=[*pack, "f) A blue potion"], tactics=tactics)
+        magic = pipeline.expert("magic")
+        magic.tried.add("A scroll titled 'zok'")  # already read: only the potion is left
+        proposal = pipeline.ask("magic", magic)
+        assert (proposal is not None and proposal.action == "qf") is quaffs, (
+            strength, pack[0], tactics.quaff_below_strength)
+        if quaffs:
+            assert "strength 5" in proposal.rationale
+
+
 #: A level-5 hero at full health, and an awake centaur come to his north-east.
 LEVEL_5 = status(level=7, hp=29, hp_max=29, exp_level=5, exp=100)
 CENTAUR_COMING = screen(room_with((4, 3, "@"), (2, 6, "C")), top=2, status_line=LEVEL_5)
