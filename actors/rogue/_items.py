@@ -181,8 +181,7 @@ class MagicItems(RogueExpert):
             return None
         weak = status is not None and status.strength < s.tactics.quaff_below_strength
         if (s.tactics.quaff_unknown or weak) and can_sit_out_blindness(s):
-            why = (f"strength {status.strength}: quaff" if weak and status is not None
-                   else "quaff")
+            why = f"strength {status.strength}: quaff" if weak and status else "quaff"
             for item in inv.of_kind("potion"):
                 if not item.name and item.text not in self.tried:
                     self.tried.add(item.text)

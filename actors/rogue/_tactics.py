@@ -238,9 +238,9 @@ class Tactics:
     quaff_unknown: bool = _b(False, "quaff unknown potions in peace to learn them")
     #: Magic: below this strength, quaff unknown potions in peace anyway (0: never).
     #: Under 7 Rogue takes a point off every blow's chance and damage per point lost
-    #: (``Str_plus``, ``Add_dam`` in fight.c), and a rattlesnake's bites drain him
+    #: (``Str_plus``, ``Add_dam`` in fight.c), and rattlesnakes' bites take heroes
     #: there; an unknown potion is restore strength 13 times in 100 and gain strength
-    #: 13 (1.81).
+    #: 13 (1.81: README).
     quaff_below_strength: int = _i(7, 0, 16, "below this strength, quaff unknown potions "
                                              "in peace for restore strength (0: never)")
     #: Starvation: quit (keeping the purse) this many turns before starving, with no
