@@ -60,6 +60,7 @@ from ._session import DECISION_TOPIC as DECISION_TOPIC
 from ._session import OBSERVATION as OBSERVATION
 from ._session import Session as Session
 from ._session import SessionResult as SessionResult
+from ._signals import until_sigterm as until_sigterm
 from ._supervisor import RestartPolicy as RestartPolicy
 from ._supervisor import open_supervisor as open_supervisor
 from ._supervisor import record_cause as record_cause
@@ -117,5 +118,6 @@ __all__ = [
     "read_parameters",
     "record_cause",
     "seconds",
+    "until_sigterm",
     "whole_number",
 ]

@@ -22,10 +22,9 @@ so the games already recorded are the ones a rerun would play.
 
 from __future__ import annotations
 
-import signal
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import structlog
@@ -103,30 +102,6 @@ def finished_games(records: Records, *, agent: str, version: str, seed: int,
         if isinstance(dungeon, int) and dungeon in wanted:
             found.setdefault(wanted[dungeon], record)
     return found
-
-
-T = TypeVar("T")
-
-
-async def until_sigterm(run: Callable[[], Awaitable[T]]) -> tuple[T | None, bool]:
-    """``(run's result, False)``, or ``(None, True)`` if SIGTERM came first: ``run``
-    is cancelled as Ctrl-C would cancel it, so a tournament stopped by ``kill`` or a
-    service manager closes its rows and games the same way, and can be resumed."""
-    result: T | None = None
-    with trio.CancelScope() as stop:
-        async with trio.open_nursery() as nursery:
-
-            async def watch(task_status: Any = trio.TASK_STATUS_IGNORED) -> None:
-                with trio.open_signal_receiver(signal.SIGTERM) as signals:
-                    task_status.started()
-                    async for _ in signals:
-                        stop.cancel()
-                        return
-
-            await nursery.start(watch)
-            result = await run()
-            nursery.cancel_scope.cancel()
-    return result, stop.cancelled_caught
 
 
 async def run_tournament(

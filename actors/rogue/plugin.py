@@ -39,6 +39,7 @@ from runtime import (
     ProgressBar,
     Session,
     seconds,
+    until_sigterm,
     whole_number,
 )
 
@@ -51,7 +52,6 @@ from ._tournament import (
     TournamentConfig,
     finished_games,
     run_tournament,
-    until_sigterm,
 )
 from ._tournament_game import CappedAdapter, GameSpec, play_game
 from ._tournament_report import GameLine, format_summary, plot_scores, summarize

@@ -112,8 +112,6 @@ class Records:
         params = json.dumps(parameters, sort_keys=True)
         sessions = list(sessions)
         seeds = [seed + i for i in range(len(sessions))] if seeds is None else list(seeds)
-        if len(seeds) != len(sessions):
-            raise ValueError(f"{len(seeds)} seeds for {len(sessions)} sessions")
         with self._transaction():
             self._db.execute(
                 "INSERT INTO batches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

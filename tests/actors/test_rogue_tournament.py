@@ -6,7 +6,6 @@ Live games of the user's Rogue are at the end, skipped unless ``BELLIGERENT_ROGU
 import math
 import os
 import re
-import signal
 import sqlite3
 from types import SimpleNamespace
 
@@ -20,7 +19,6 @@ from actors.rogue._tournament import (
     dungeon_seed,
     finished_games,
     run_tournament,
-    until_sigterm,
 )
 from actors.rogue._tournament_game import GameSpec, play_game, quit_key
 from actors.rogue._tournament_report import GameLine, format_summary, plot_scores, summarize
@@ -304,28 +302,6 @@ async def test_a_resumed_tournament_plays_only_the_games_it_has_not_finished(tmp
     assert {"death"} == {r.outcome for r in rows}
     with pytest.raises(ValueError, match=r"games to skip must be in 0\.\.7, got \[8\]"):
         TournamentConfig(games=8, skip=frozenset({8}))
-
-
-async def test_sigterm_cancels_the_run_and_says_so():
-    """A SIGTERM to the process cancels what ``until_sigterm`` runs, as Ctrl-C would,
-    and is reported; a run that ends first returns its result untouched."""
-    async def forever():
-        await trio.sleep_forever()
-
-    async def kill_soon():
-        await trio.sleep(0.05)
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(kill_soon)
-        with trio.fail_after(5):
-            assert (None, True) == await until_sigterm(forever)
-
-    async def quick():
-        await trio.sleep(0)
-        return 42
-
-    assert (42, False) == await until_sigterm(quick)
 
 
 async def test_stopped_tournament_closes_every_unfinished_row(tmp_path):

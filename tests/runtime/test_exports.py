@@ -67,6 +67,7 @@ PUBLIC = [
     "read_parameters",
     "record_cause",
     "seconds",
+    "until_sigterm",
     "whole_number",
 ]
 
