@@ -19,10 +19,10 @@ from ._context import Situation, Threat
 from ._escape import flee_by_stairs, leave_freezer, leave_from_stairs
 from ._facts import BLOWS, Item
 from ._gamble import gamble
-from ._grid import KEYS, Pos, chebyshev, direction, key_towards, neighbours, position
+from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbours, position
 from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
 from ._kite import Kite
-from ._paths import path_to
+from ._paths import compute, path_to
 
 
 def weapon_choice(s: Situation) -> tuple[str, str] | None:
@@ -55,7 +55,10 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     step taken keeps the two squares, and a plan that counted on a bend can end at
     it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, or always).
     Merit: toward the stairs (a real escape), along a loop, away from choke-point
-    dead ends.
+    dead ends. Toward the stairs means fewer steps from them by the known map: a
+    straight line drew the hero away along a passage whose far end lay nearer them
+    as the crow flies (dungeon 1129 of 1.81: "toward the stairs" from 26 squares to
+    31, then a turn to fight at 15 of 21, dead on level 1).
     """
     here = s.player
     occupied = s.occupied
@@ -64,23 +67,26 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
     cycles = s.connect.cycles if s.connect is not None else frozenset()
     dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
     stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
+    from_stairs = compute(s.terrain, stairs, {}).dist if stairs_now > 0 else ()
+
+    def nearer_stairs(n: Pos) -> bool:
+        return bool(from_stairs) and 0 <= from_stairs[index(n)] < from_stairs[index(here)]
+
     past_corners = s.tactics.corner_first_step
     for n in neighbours(here):
         if n in occupied or not s.step_ok(here, n):
             continue
         beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
         if beside:
-            nearer = stairs_now > 0 and chebyshev(n, stairs) < chebyshev(here, stairs)
-            if past_corners == 0 or (past_corners == 1 and not nearer):
+            if past_corners == 0 or (past_corners == 1 and not nearer_stairs(n)):
                 continue  # beside it: the plan's later moves may pass a corner, not this one
             if any(s.step_ok(m, n) for m in beside):
                 continue  # it could step here, so it can strike here
         merit = 0
         why = "away"
-        if stairs is not None and stairs_now > 0:
-            if n == stairs or chebyshev(n, stairs) < chebyshev(here, stairs):
-                merit += 20
-                why = f"toward the stairs ({stairs_now} squares)"
+        if nearer_stairs(n):
+            merit += 20
+            why = f"toward the stairs ({stairs_now} squares)"
         if n in cycles:
             merit += 5
             if why == "away":
@@ -118,7 +124,9 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     others = s.occupied - set(chasers)
     flying = frozenset(i for i, t in enumerate(awake) if "flies" in t.info.flags)
     # The terrain map already counts the squares monsters stand on as walkable.
-    good = Kite(s.terrain.rows, others, flying).first_steps(s.player, chasers, KITE_MOVES)
+    way_out = None if s.levitating else s.terrain.stairs
+    good = Kite(s.terrain.rows, others, flying, way_out).first_steps(s.player, chasers,
+                                                                  KITE_MOVES)
     merit, n, why = max(moves, key=lambda m: (good.get(m[1], 0), m[0]))
     if merit < -10 and good.get(n, 0) < KITE_MOVES:
         return None

@@ -15,6 +15,13 @@ to (ties are broken at random), some next step is good for ``n - 1``. Coming bac
 to a position already on the line being searched means the hero can go round
 that loop for ever.
 
+The known stairs are a way out (``way_out``): a hero who stands on them leaves the
+level with his next key, before any monster moves again, so a walk that reaches
+them is as good as one that goes on for ever. Without it the look-ahead saw the
+stairs in a room's corner as a dead end and turned the hero round a loop two
+squares short of them (dungeon 1281 of 1.81: three steps to the stairs, then a
+loop, then the hobgoblin's blows on level 1).
+
 The rule it models is the one for a monster already close behind; one in another
 room heads for that room's door nearest the hero instead. The plan is made again
 at every move, from what the screen shows.
@@ -41,13 +48,15 @@ def _dist2(a: Pos, b: Pos) -> int:
 class Kite:
     """Moves that keep ``chasers`` from striking, on the known terrain ``rows``.
 
-    ``blocked`` are squares no one walks onto (monsters that are not chasing).
+    ``blocked`` are squares no one walks onto (monsters that are not chasing);
+    ``way_out``, the square the hero leaves the level from (the stairs), if he can.
     """
 
     def __init__(self, rows: tuple[str, ...], blocked: frozenset[Pos] = frozenset(),
-                 flying: frozenset[int] = frozenset()) -> None:
+                 flying: frozenset[int] = frozenset(), way_out: Pos | None = None) -> None:
         self.rows = rows
         self.blocked = blocked
+        self.way_out = way_out
         #: Indices (in the chasers tuple) of monsters that fly: Rogue moves one a
         #: second time when its first move leaves it not yet beside the hero.
         self.flying = flying
@@ -131,6 +140,8 @@ class Kite:
         rests on a loop back into ``line``, the positions being searched)."""
         if cap <= 0:
             return 0, False
+        if hero == self.way_out:
+            return cap, False  # his next key takes him off the level
         key = (hero, chasers)
         if key in line:
             return cap, True

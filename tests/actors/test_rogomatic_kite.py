@@ -102,6 +102,17 @@ def test_other_monsters_block_the_way():
     assert kite.first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): 2}
 
 
+def test_the_stairs_at_a_dead_end_are_a_way_out():
+    """The passage ends at column 9 with the stairs there: a hero who reaches them
+    leaves with his next key, so the walk is good for as long as asked, where the
+    same dead end without them is good for five moves."""
+    kite = Kite(DEAD_END, way_out=(2, 9))
+    assert kite.first_steps((2, 4), ((2, 3),), KITE_MOVES) == {(2, 5): KITE_MOVES}
+    assert kite.good_for((2, 9), ((2, 8),), KITE_MOVES) == KITE_MOVES
+    assert Kite(DEAD_END, way_out=(5, 5)).first_steps((2, 4), ((2, 3),), KITE_MOVES) == {
+        (2, 5): 5}
+
+
 async def test_unknown_squares_under_monsters_are_walkable_for_the_plan():
     """The map never saw under a monster: the terrain map counts its square as
     passage (the plan may cross it), and the rock beyond stays rock."""
@@ -172,6 +183,47 @@ async def test_battlestations_fights_at_full_health_or_without_a_loop():
     assert full.ask("melee").action == "h"
     dead_end = await _beside_hobgoblin(11, ring=False)
     assert dead_end.ask("melee").action == "h"
+
+
+async def test_a_hurt_hero_walks_to_the_stairs_at_a_passage_end_rather_than_strike():
+    """At 9 of 12 beside a hobgoblin, the passage ending two squares east at the stairs:
+    the look-ahead counts the stairs as a way out, so battlestations walks there (1.81
+    saw a dead end, turned round a loop two squares short of them, and died on level 1:
+    dungeon 1281). The same passage without the stairs is fought in, as above."""
+    seen = screen(_on_ring((3, "@"), (5, "%"), ring=False), top=RING_TOP)
+    fight = screen(_on_ring((3, "@"), (2, "H"), (5, "%"), ring=False), top=RING_TOP,
+                   status_line=status(hp=9, hp_max=12), message="The hobgoblin hits you")
+    pipeline = await with_pack(seen, fight)
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "l"
+    assert "toward the stairs" in proposal.rationale
+    assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
+    dead_end = await _beside_hobgoblin(9, ring=False)
+    assert dead_end.ask("melee").action == "h"
+
+
+async def test_toward_the_stairs_counts_steps_on_the_map_not_the_straight_line():
+    """A U of passage: the stairs at the end of the lower arm lie east of the hero as
+    the crow flies, but the way to them runs west, down and back east. With the
+    hobgoblin east of him, the step west is toward the stairs (1.81 called such a
+    step "away" and the step along the far arm "toward", and walked a level-1 hero
+    from 26 squares off the stairs to 31: dungeon 1129), and the walk reaches them."""
+    top, left = RING_TOP, RING_LEFT
+    arms = [" " * left + "##########", " " * left + "#", " " * left + "########%"]
+    hero = arms[0][:left + 4] + "@" + arms[0][left + 5:]
+    seen = screen([hero, *arms[1:]], top=top)
+    fight = screen([hero[:left + 5] + "H" + hero[left + 6:], *arms[1:]], top=top,
+                   status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
+    pipeline = await with_pack(seen, fight)
+    s = pipeline.situation()
+    assert s.terrain.stairs == (top + 2, left + 8)
+    [(_, step, why)] = escape_moves(s, s.threats)
+    assert step == (top, left + 3)
+    assert why == "toward the stairs (14 squares)"
+    proposal = pipeline.ask("melee")
+    assert proposal.action == "h"
+    assert f"toward the stairs (14 squares) (out of reach for {KITE_MOVES} moves)" in \
+        proposal.rationale
 
 
 async def test_the_first_step_keeps_two_squares_even_round_a_corner():
