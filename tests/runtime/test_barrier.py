@@ -232,7 +232,9 @@ def check_settled(scenario: Scenario, board: Blackboard, barrier: GenerationBarr
         assert ("final", current) == entry.value, f"{spec.name} is stale"
 
 
-async def play(scenario: Scenario) -> None:
+async def play(scenario: Scenario) -> int:
+    """Run ``scenario``, checking every generation once it settles; how many were checked."""
+    checked = 0
     tracker = Tracker()
     board = Blackboard(Bus())
     barrier = GenerationBarrier()
@@ -253,7 +255,9 @@ async def play(scenario: Scenario) -> None:
                     if (spec.name, generation) in tracker.wrote
                 }
                 check_settled(scenario, board, barrier, tracker, generation, written)
+                checked += 1
             nursery.cancel_scope.cancel()
+    return checked
 
 
 @given(scenarios())
@@ -261,4 +265,5 @@ async def play(scenario: Scenario) -> None:
 def test_settled_generation_is_never_half_updated(scenario):
     """Whatever the cascade and schedule, when wait_settled(g) returns every source activated
     for g has finished and every entry g's cascade wrote is final, at g, and up to date."""
-    trio.run(play, scenario, clock=trio.testing.MockClock(autojump_threshold=0))
+    checked = trio.run(play, scenario, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert checked == len(scenario.generations)
