@@ -9,6 +9,13 @@ on level 1, how many were rests, and, for a death, the hit points and the stairs
 began. A summary follows. The tool behind the README's account of level-1 deaths:
 most began at full health, and a hero who lives spends some 570 decisions there,
 while Rogue sends a wandering monster about every 95 turns. The log goes to stderr.
+
+With ``--encounters NAME`` (a monster's name, as ``hobgoblin``) it also counts that
+monster's encounters: runs of decisions whose rationale names it (a gap of more than
+15 decisions ends one), each with the arrows thrown at it, the blows struck, the
+first decision of the run, and whether it was the fight the hero died in. The summary
+then gives the deaths by arrows thrown and by first decision: the figures behind the
+README's account of 1.86 and 1.87 (no hobgoblin fight with two arrows first killed).
 """
 
 from __future__ import annotations
@@ -57,8 +64,39 @@ def stairs_distance(view: Any) -> int | None:
     return map_distance(getattr(view, "lines", ()), "%")
 
 
+#: Decisions apart within which two naming the same monster are one encounter.
+ENCOUNTER_GAP = 15
+
+
+def encounters(log: list[tuple[Any, Any, Any]], name: str) -> list[dict[str, Any]]:
+    """The runs of decisions whose rationale names ``name``: for each, the first
+    decision's rationale, the hit points then, the arrows thrown and blows struck."""
+    found: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    gap = 0
+    for view, _action, decision in log:
+        why = decision.rationale if decision is not None else ""
+        if name not in why:
+            gap += 1
+            if current is not None and gap > ENCOUNTER_GAP:
+                current = None
+            continue
+        gap = 0
+        if current is None:
+            status = getattr(view, "status", None)
+            current = {"first": why, "hp": getattr(status, "hp", None),
+                       "hp_max": getattr(status, "hp_max", None), "arrows": 0, "blows": 0}
+            found.append(current)
+        if why.startswith("missile: throw"):
+            current["arrows"] += 1
+        elif why.startswith("melee: strike"):
+            current["blows"] += 1
+    return found
+
+
 async def first_level(dungeon: int, time_limit: float,
-                      tactics: Tactics = DEFAULT_TACTICS) -> dict[str, Any]:
+                      tactics: Tactics = DEFAULT_TACTICS,
+                      name: str | None = None) -> dict[str, Any]:
     """Play ``dungeon`` to level 2 or death; the row :func:`describe` prints."""
     adapter = await witness_game(dungeon, time_limit, FirstLevel, announce=False,
                                  tactics=tactics)
@@ -74,6 +112,10 @@ async def first_level(dungeon: int, time_limit: float,
         row["hp"] = f"{status.hp}/{status.hp_max}" if status is not None else "?"
         row["full"] = status is not None and status.hp == status.hp_max
         row["stairs"] = stairs_distance(view)
+    if name is not None:
+        row["encounters"] = found = encounters(log, name)
+        if found and row["died"] and name in row["cause"]:
+            found[-1]["fatal"] = True
     return row
 
 
@@ -89,9 +131,13 @@ def describe(row: dict[str, Any]) -> str:
 async def main(args: argparse.Namespace) -> int:
     rows = []
     for dungeon in range(args.start, args.stop):
-        row = await first_level(dungeon, args.time_limit, args.tactics)
+        row = await first_level(dungeon, args.time_limit, args.tactics, args.encounters)
         rows.append(row)
         print(describe(row), flush=True)
+        for e in row.get("encounters", ()):
+            print(f"  {args.encounters}: {e['arrows']} arrows, {e['blows']} blows, from hp "
+                  f"{e['hp']}/{e['hp_max']}{', fatal' if e.get('fatal') else ''}: "
+                  f"{e['first']}", flush=True)
     down = [r for r in rows if not r["died"]]
     dead = [r for r in rows if r["died"]]
     print(f"\n{len(rows)} dungeons: {len(dead)} died on level 1, {len(down)} went down")
@@ -104,7 +150,29 @@ async def main(args: argparse.Namespace) -> int:
         print(f"deaths: {full} of {len(dead)} last fights began at full health; the stairs "
               f"were known in {len(known)}, {sum(1 for k in known if k > 30)} of them more "
               f"than 30 squares off")
+    if args.encounters:
+        summarise_encounters(rows, args.encounters)
     return 0
+
+
+def summarise_encounters(rows: list[dict[str, Any]], name: str) -> None:
+    """Encounters and deaths by arrows thrown, and by the words that began them (the
+    first decision's rationale up to the monster's name)."""
+    found = [e for r in rows for e in r.get("encounters", ())]
+    print(f"{len(found)} {name} encounters, {sum(1 for e in found if e.get('fatal'))} fatal")
+    by_arrows: dict[str, list[int]] = {}
+    by_start: dict[str, list[int]] = {}
+    for e in found:
+        arrows = str(min(e["arrows"], 3)) if e["arrows"] < 3 else "3+"
+        start = e["first"].split(name)[0].strip()[:50]
+        for table, key in ((by_arrows, arrows), (by_start, start)):
+            counts = table.setdefault(key, [0, 0])
+            counts[0] += 1
+            counts[1] += bool(e.get("fatal"))
+    for key, (n, fatal) in sorted(by_arrows.items()):
+        print(f"  {key} arrows first: {n} encounters, {fatal} fatal")
+    for key, (n, fatal) in sorted(by_start.items(), key=lambda kv: -kv[1][0]):
+        print(f"  begun by {key!r}: {n} encounters, {fatal} fatal")
 
 
 if __name__ == "__main__":
@@ -113,4 +181,7 @@ if __name__ == "__main__":
     parser.add_argument("--to", dest="stop", type=int, default=20,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--encounters", metavar="NAME",
+                        help="also count the encounters with this monster (as hobgoblin): "
+                             "arrows, blows, how each began, which killed")
     run_replay(parser, "rogue_first_level", main)
