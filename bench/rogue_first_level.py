@@ -12,10 +12,12 @@ while Rogue sends a wandering monster about every 95 turns. The log goes to stde
 
 With ``--encounters NAME`` (a monster's name, as ``hobgoblin``) it also counts that
 monster's encounters: runs of decisions whose rationale names it (a gap of more than
-15 decisions ends one), each with the arrows thrown at it, the blows struck, the
-first decision of the run, and whether it was the fight the hero died in. The summary
-then gives the deaths by arrows thrown and by first decision: the figures behind the
-README's account of 1.86 and 1.87 (no hobgoblin fight with two arrows first killed).
+15 decisions ends one), each with the missiles thrown at it (arrows mostly; darts,
+daggers), the blows struck, the first decision of the run, and whether it was the
+fight the hero died in. The summary then gives the deaths by missiles thrown and by
+first decision: the figures behind the README's account of 1.86 and 1.87 (on 1.83's
+1100-1299 and 500-599, a hobgoblin shot twice or more first killed 2 heroes in 87
+fights, one never shot 55 in 303).
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ ENCOUNTER_GAP = 15
 
 def encounters(log: list[tuple[Any, Any, Any]], name: str) -> list[dict[str, Any]]:
     """The runs of decisions whose rationale names ``name``: for each, the first
-    decision's rationale, the hit points then, the arrows thrown and blows struck."""
+    decision's rationale, the hit points then, the missiles thrown (``arrows``: the
+    missile expert's throws, arrows mostly) and blows struck."""
     found: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     gap = 0
@@ -163,7 +166,7 @@ def summarise_encounters(rows: list[dict[str, Any]], name: str) -> None:
     by_arrows: dict[str, list[int]] = {}
     by_start: dict[str, list[int]] = {}
     for e in found:
-        arrows = str(min(e["arrows"], 3)) if e["arrows"] < 3 else "3+"
+        arrows = str(e["arrows"]) if e["arrows"] < 3 else "3+"
         start = e["first"].split(name)[0].strip()[:50]
         for table, key in ((by_arrows, arrows), (by_start, start)):
             counts = table.setdefault(key, [0, 0])
