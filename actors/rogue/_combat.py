@@ -16,7 +16,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
-from ._escape import flee_by_stairs, leave_freezer, leave_from_stairs
+from ._escape import fight_on_stairs, flee_by_stairs, leave_freezer, leave_from_stairs
 from ._facts import BLOWS, Item
 from ._gamble import gamble
 from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbours, position
@@ -293,7 +293,8 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
     threats = adjacent or near
     if not threats:
         return None
-    escape = leave_from_stairs(s, "battlestations") or flee_by_stairs(s, "battlestations")
+    escape = (leave_from_stairs(s, "battlestations") or flee_by_stairs(s, "battlestations")
+              or fight_on_stairs(s))
     if escape is not None:
         return escape
     early = zap_early(s, threats, spent, done)

@@ -123,6 +123,38 @@ def leave_from_stairs(s: Situation, who: str = "escape") -> Proposal | None:
                               f"{worst.info.name} would kill us {risk:.0%} of the time")
 
 
+def fight_on_stairs(s: Situation, who: str = "battlestations") -> Proposal | None:
+    """A step toward the known stairs, to fight there, when an awake monster within two
+    squares would kill us at least ``Tactics.stairs_fight_risk`` of the time.
+
+    From level 6 most rooms are dark, and every passage is, so a monster is first seen
+    beside the hero and the fight is melee from the first turn (README: deep heroes die
+    with their quivers full). Walking away is no answer (a hero who leaves fights he
+    would mostly win goes down poorer), but the fight need not be had where it began:
+    the monster follows without a blow along a path that keeps ahead of it
+    (:func:`safe_path`), and on the stairs :func:`leave_from_stairs` ends the fight with
+    one key once the hero is hurt and it would kill him at least ``stairs_flee_risk``
+    of the time. A fight that goes well is won there as anywhere.
+    """
+    terrain, tactics = s.terrain, s.tactics
+    if tactics.stairs_fight_risk >= 1.0 or tactics.stairs_flee_risk >= 1.0:
+        return None
+    if terrain is None or terrain.stairs is None or not s.on_map or s.levitating:
+        return None
+    if s.player == terrain.stairs or not s.awake_within(2):
+        return None
+    found = too_risky(s, tactics.stairs_fight_risk)
+    if found is None:
+        return None
+    worst, risk = found
+    path = safe_path(s, terrain.stairs)
+    if path is None or len(path) > tactics.stairs_fight_walk:
+        return None
+    return Proposal(key_towards(s.player, path[0]),
+                    f"{who}: the {worst.info.name} would kill us {risk:.0%} of the time; take "
+                    f"the fight to the stairs, {len(path)} squares, where '>' ends it")
+
+
 def too_risky(s: Situation, limit: float) -> tuple[Threat, float] | None:
     """(the worst, the risk) when the awake monsters coming (:func:`dangers`) would
     kill us at least ``limit`` of the time; 1 or more never is."""
@@ -204,4 +236,5 @@ class Escape(RogueExpert):
     def advise(self, s: Situation) -> Proposal | None:
         if s.adjacent:
             return None  # melee's battlestations decides
-        return leave_freezer(s) or leave_from_stairs(s) or flee_by_stairs(s)
+        return (leave_freezer(s) or leave_from_stairs(s) or flee_by_stairs(s)
+                or fight_on_stairs(s, "escape"))

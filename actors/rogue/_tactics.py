@@ -112,6 +112,16 @@ class Tactics:
     stairs_flee_risk: float = _f(0.1, 0.0, 1.0, "hurt and on the stairs, go down rather "
                                                 "than fight this likely to kill us "
                                                 "(1: never)")
+    #: Battlestations: beside (or two squares from) an awake monster whose fight kills
+    #: us at least this often, walk it to the known stairs first (a follower never
+    #: strikes) and fight it there, where ``stairs_flee_risk`` leaves with one key if
+    #: the fight goes badly; 1 never does.
+    stairs_fight_risk: float = _f(1.0, 0.0, 1.0, "beside a monster this likely to kill us, "
+                                                 "take the fight to the known stairs first "
+                                                 "(1: never)")
+    #: Battlestations: the longest walk, in squares, ``stairs_fight_risk`` takes a fight.
+    stairs_fight_walk: int = _i(30, 1, 80, "take a fight to the stairs only if they are at "
+                                           "most N squares off")
     #: Health: a hurt hero walks this many squares at most to rest on the known
     #: stairs (where ``stairs_flee_risk`` lets him leave); 0 rests where he stands.
     #: 80 measured no better on 400 dungeons (README).

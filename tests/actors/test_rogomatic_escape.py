@@ -387,3 +387,63 @@ async def test_a_hurt_hero_walks_to_the_near_stairs_to_rest_on_them():
     there = on_the_stairs((5, 11, "."), hp=5)
     proposal = (await with_pack(*there)).ask("health")
     assert proposal.rationale.startswith("health: rest (hp 5/12)")
+
+
+#: The fight taken to the stairs at the risk a fresh hero's hobgoblin fight carries.
+STAIRS_FIGHT = Tactics(stairs_fight_risk=0.1)
+
+
+def beside(*frames: tuple[int, int, str], hp: int = 12) -> list:
+    """The hero at (3, 6), the stairs at (3, 2), one screen per mark at ``hp``."""
+    return [screen(room_with((3, 6, "@"), (3, 2, "%"), mark), top=2, status_line=status(hp=hp))
+            for mark in frames]
+
+
+async def test_beside_a_hobgoblin_the_hero_takes_the_fight_to_the_stairs():
+    """A fresh level-1 hero beside an awake hobgoblin (a fight that kills him about one
+    time in six) walks west toward the stairs, four squares off, instead of striking; by
+    default (``stairs_fight_risk`` 1) he strikes where he stands."""
+    hobgoblin = ((3, 8, "H"), (3, 7, "H"))
+    proposal = (await with_pack(*beside(*hobgoblin), tactics=STAIRS_FIGHT)).ask("melee")
+    assert proposal.action in ("h", "y", "b")
+    assert proposal.rationale.startswith("battlestations: the hobgoblin would kill us")
+    assert "take the fight to the stairs, 4 squares" in proposal.rationale
+    proposal = (await with_pack(*beside(*hobgoblin))).ask("melee")
+    assert proposal.rationale.startswith("melee: strike the hobgoblin (l)")
+
+
+async def test_the_fight_is_not_taken_to_stairs_past_the_monster_too_far_or_not_worth_it():
+    """The hobgoblin between the hero and the stairs (no step keeps ahead of it), the
+    stairs farther than ``stairs_fight_walk``, a snake (it rarely kills), or no leaving
+    from the stairs (``stairs_flee_risk`` 1): he strikes."""
+    between = (await with_pack(*beside((3, 4, "H"), (3, 5, "H")), tactics=STAIRS_FIGHT))
+    assert between.ask("melee").rationale.startswith("melee: strike the hobgoblin (h)")
+    near_only = Tactics(stairs_fight_risk=0.1, stairs_fight_walk=3)
+    far = await with_pack(*beside((3, 8, "H"), (3, 7, "H")), tactics=near_only)
+    assert far.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
+    snake = await with_pack(*beside((3, 8, "S"), (3, 7, "S")), tactics=STAIRS_FIGHT)
+    assert snake.ask("melee").rationale.startswith("melee: strike the snake (l)")
+    stay = Tactics(stairs_fight_risk=0.1, stairs_flee_risk=1.0)
+    proposal = (await with_pack(*beside((3, 8, "H"), (3, 7, "H")), tactics=stay)).ask("melee")
+    assert proposal.rationale.startswith("melee: strike the hobgoblin (l)")
+
+
+async def test_on_the_stairs_the_fight_is_had_and_left_only_once_it_goes_badly():
+    """On the stairs beside the hobgoblin at full health he strikes; hurt, he goes down."""
+    fresh = await with_pack(*on_the_stairs((3, 4, "H"), (3, 3, "H"), hp=12),
+                            tactics=STAIRS_FIGHT)
+    assert fresh.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
+    hurt = await with_pack(*on_the_stairs((3, 4, "H"), (3, 3, "H"), hp=5),
+                           tactics=STAIRS_FIGHT)
+    assert hurt.ask("melee").action == ">"
+
+
+async def test_a_hobgoblin_two_squares_off_is_led_to_the_stairs_before_it_arrives():
+    """Two squares off and awake, nothing beside us: the escape expert (over the target's
+    wait for it) starts the walk; three squares off it is left to the bow."""
+    two = await with_pack(*beside((3, 9, "H"), (3, 8, "H")), tactics=STAIRS_FIGHT)
+    proposal = two.ask("escape")
+    assert proposal.action in ("h", "y", "b")
+    assert proposal.rationale.startswith("escape: the hobgoblin would kill us")
+    three = await with_pack(*beside((3, 10, "H"), (3, 9, "H")), tactics=STAIRS_FIGHT)
+    assert three.ask("escape") is None
