@@ -109,17 +109,29 @@ def leave_from_stairs(s: Situation, who: str = "escape") -> Proposal | None:
     hurt (below ``rest_below``, where a level-1 hero loses a hobgoblin fight one
     time in four or more) and only from where leaving costs one key: the health
     expert rests on the stairs when they are near (``Tactics.rest_on_stairs``).
+
+    With the fight taken to the stairs (``Tactics.stairs_fight_risk`` below 1) the
+    hero is there to fight: he leaves, hurt or not, only once the fight would kill him
+    at least ``Tactics.stairs_fight_leave`` of the time (a first build left at
+    ``stairs_flee_risk``, and every hero who had walked a fight there hurt went down
+    on arriving: dungeons 501 and 527).
     """
-    terrain = s.terrain
+    terrain, tactics = s.terrain, s.tactics
     if terrain is None or terrain.stairs is None or s.player != terrain.stairs:
         return None
-    if s.levitating or s.hp_fraction >= s.tactics.rest_below:
+    if s.levitating:
         return None
-    found = too_risky(s, s.tactics.stairs_flee_risk)
+    fighting = tactics.stairs_fight_risk < 1.0
+    if not fighting and s.hp_fraction >= tactics.rest_below:
+        return None
+    limit = max(tactics.stairs_flee_risk, tactics.stairs_fight_leave) if fighting else \
+        tactics.stairs_flee_risk
+    found = too_risky(s, limit)
     if found is None:
         return None
     worst, risk = found
-    return down_the_stairs(s, f"{who}: hurt (hp {s.hp}) on the stairs, and the "
+    state = f"hurt (hp {s.hp})" if s.hp_fraction < tactics.rest_below else f"hp {s.hp}"
+    return down_the_stairs(s, f"{who}: {state} on the stairs, and the "
                               f"{worst.info.name} would kill us {risk:.0%} of the time")
 
 
@@ -133,8 +145,8 @@ def fight_on_stairs(s: Situation, who: str = "battlestations") -> Proposal | Non
     would mostly win goes down poorer), but the fight need not be had where it began:
     the monster follows without a blow along a path that keeps ahead of it
     (:func:`safe_path`), and on the stairs :func:`leave_from_stairs` ends the fight with
-    one key once the hero is hurt and it would kill him at least ``stairs_flee_risk``
-    of the time. A fight that goes well is won there as anywhere.
+    one key once it would kill him at least ``Tactics.stairs_fight_leave`` of the time.
+    A fight that goes well is won there as anywhere.
     """
     terrain, tactics = s.terrain, s.tactics
     if tactics.stairs_fight_risk >= 1.0 or tactics.stairs_flee_risk >= 1.0:

@@ -119,6 +119,11 @@ class Tactics:
     stairs_fight_risk: float = _f(1.0, 0.0, 1.0, "beside a monster this likely to kill us, "
                                                  "take the fight to the known stairs first "
                                                  "(1: never)")
+    #: Escape: with ``stairs_fight_risk`` below 1, leave a fight on the stairs (hurt or
+    #: not) once it would kill us this often, instead of ``stairs_flee_risk`` when hurt.
+    stairs_fight_leave: float = _f(0.3, 0.0, 1.0, "with stairs_fight_risk on, go down from a "
+                                                  "fight on the stairs once it would kill us "
+                                                  "this often")
     #: Battlestations: the longest walk, in squares, ``stairs_fight_risk`` takes a fight.
     stairs_fight_walk: int = _i(30, 1, 80, "take a fight to the stairs only if they are at "
                                            "most N squares off")

@@ -429,13 +429,26 @@ async def test_the_fight_is_not_taken_to_stairs_past_the_monster_too_far_or_not_
 
 
 async def test_on_the_stairs_the_fight_is_had_and_left_only_once_it_goes_badly():
-    """On the stairs beside the hobgoblin at full health he strikes; hurt, he goes down."""
-    fresh = await with_pack(*on_the_stairs((3, 4, "H"), (3, 3, "H"), hp=12),
-                            tactics=STAIRS_FIGHT)
+    """Taken to the stairs, the hobgoblin fight is fought at full health and at 9 of 12
+    (it kills about one time in four there, under ``stairs_fight_leave`` 0.3, where the
+    default leaves hurt at ``stairs_flee_risk`` 0.1); at 5 of 12 he goes down. A
+    centaur, whose fight would kill him at full health, is left at once."""
+    def beside_on_stairs(letter: str, hp: int) -> list:
+        return on_the_stairs((3, 4, letter), (3, 3, letter), hp=hp)
+
+    fresh = await with_pack(*beside_on_stairs("H", 12), tactics=STAIRS_FIGHT)
     assert fresh.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
-    hurt = await with_pack(*on_the_stairs((3, 4, "H"), (3, 3, "H"), hp=5),
-                           tactics=STAIRS_FIGHT)
-    assert hurt.ask("melee").action == ">"
+    scratched = await with_pack(*beside_on_stairs("H", 9), tactics=STAIRS_FIGHT)
+    assert scratched.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
+    assert (await with_pack(*beside_on_stairs("H", 9))).ask("melee").action == ">"
+    hurt = await with_pack(*beside_on_stairs("H", 5), tactics=STAIRS_FIGHT)
+    proposal = hurt.ask("melee")
+    assert proposal.action == ">"
+    assert proposal.rationale.startswith("battlestations: hurt (hp 5) on the stairs")
+    centaur = await with_pack(*beside_on_stairs("C", 12), tactics=STAIRS_FIGHT)
+    proposal = centaur.ask("melee")
+    assert proposal.action == ">"
+    assert proposal.rationale.startswith("battlestations: hp 12 on the stairs, and the centaur")
 
 
 async def test_a_hobgoblin_two_squares_off_is_led_to_the_stairs_before_it_arrives():
