@@ -149,8 +149,9 @@ def fight_on_stairs(s: Situation, who: str = "battlestations") -> Proposal | Non
     A fight that goes well is won there as anywhere.
     """
     terrain, tactics = s.terrain, s.tactics
-    if tactics.stairs_fight_risk >= 1.0 or tactics.stairs_flee_risk >= 1.0:
-        return None
+    leaves = max(tactics.stairs_flee_risk, tactics.stairs_fight_leave) < 1.0
+    if tactics.stairs_fight_risk >= 1.0 or not leaves:
+        return None  # off, or no way to end the fight there
     if terrain is None or terrain.stairs is None or not s.on_map or s.levitating:
         return None
     if s.player == terrain.stairs or not s.awake_within(2):

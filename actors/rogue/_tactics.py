@@ -114,8 +114,8 @@ class Tactics:
                                                 "(1: never)")
     #: Battlestations: beside (or two squares from) an awake monster whose fight kills
     #: us at least this often, walk it to the known stairs first (a follower never
-    #: strikes) and fight it there, where ``stairs_flee_risk`` leaves with one key if
-    #: the fight goes badly; 1 never does.
+    #: strikes) and fight it there, where ``stairs_fight_leave`` leaves with one key if
+    #: the fight goes badly; 1 never does. Off by default: measured no better (README).
     stairs_fight_risk: float = _f(1.0, 0.0, 1.0, "beside a monster this likely to kill us, "
                                                  "take the fight to the known stairs first "
                                                  "(1: never)")

@@ -415,7 +415,7 @@ async def test_beside_a_hobgoblin_the_hero_takes_the_fight_to_the_stairs():
 async def test_the_fight_is_not_taken_to_stairs_past_the_monster_too_far_or_not_worth_it():
     """The hobgoblin between the hero and the stairs (no step keeps ahead of it), the
     stairs farther than ``stairs_fight_walk``, a snake (it rarely kills), or no leaving
-    from the stairs (``stairs_flee_risk`` 1): he strikes."""
+    from the stairs (``stairs_flee_risk`` or ``stairs_fight_leave`` 1): he strikes."""
     between = (await with_pack(*beside((3, 4, "H"), (3, 5, "H")), tactics=STAIRS_FIGHT))
     assert between.ask("melee").rationale.startswith("melee: strike the hobgoblin (h)")
     near_only = Tactics(stairs_fight_risk=0.1, stairs_fight_walk=3)
@@ -423,9 +423,10 @@ async def test_the_fight_is_not_taken_to_stairs_past_the_monster_too_far_or_not_
     assert far.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
     snake = await with_pack(*beside((3, 8, "S"), (3, 7, "S")), tactics=STAIRS_FIGHT)
     assert snake.ask("melee").rationale.startswith("melee: strike the snake (l)")
-    stay = Tactics(stairs_fight_risk=0.1, stairs_flee_risk=1.0)
-    proposal = (await with_pack(*beside((3, 8, "H"), (3, 7, "H")), tactics=stay)).ask("melee")
-    assert proposal.rationale.startswith("melee: strike the hobgoblin (l)")
+    for stay in (Tactics(stairs_fight_risk=0.1, stairs_flee_risk=1.0),
+                 Tactics(stairs_fight_risk=0.1, stairs_fight_leave=1.0)):
+        pipeline = await with_pack(*beside((3, 8, "H"), (3, 7, "H")), tactics=stay)
+        assert pipeline.ask("melee").rationale.startswith("melee: strike the hobgoblin (l)")
 
 
 async def test_on_the_stairs_the_fight_is_had_and_left_only_once_it_goes_badly():
