@@ -28,6 +28,7 @@ from typing import Any
 
 from rogue_last_moves import (
     Witness,
+    add_dungeon_range,
     map_distance,
     run_replay,
     witness_game,
@@ -180,10 +181,7 @@ def summarise_encounters(rows: list[dict[str, Any]], name: str) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--from", dest="start", type=int, default=0, help="first dungeon")
-    parser.add_argument("--to", dest="stop", type=int, default=20,
-                        help="dungeon to stop before")
-    parser.add_argument("--time-limit", type=float, default=600.0)
+    add_dungeon_range(parser, stop=20, time_limit=600.0)
     parser.add_argument("--encounters", metavar="NAME",
                         help="also count the encounters with this monster (as hobgoblin): "
                              "arrows, blows, how each began, which killed")

@@ -40,6 +40,16 @@ def add_tactics_option(parser: argparse.ArgumentParser) -> None:
                         "play with, as the tournament's --tactics; the defaults otherwise")
 
 
+def add_dungeon_range(parser: argparse.ArgumentParser, *, stop: int,
+                      time_limit: float) -> None:
+    """``--from``, ``--to`` and ``--time-limit``, for the tools that replay a range of
+    fixed dungeons (``rogue_first_level.py``, ``rogue_resources.py``)."""
+    parser.add_argument("--from", dest="start", type=int, default=0, help="first dungeon")
+    parser.add_argument("--to", dest="stop", type=int, default=stop,
+                        help="dungeon to stop before")
+    parser.add_argument("--time-limit", type=float, default=time_limit)
+
+
 def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactics:
     """The tactics in ``path`` (the defaults without one), or exit with the reason."""
     if path is None:

@@ -21,7 +21,7 @@ import statistics
 from typing import Any
 
 import attrs
-from rogue_last_moves import run_replay, witness_game
+from rogue_last_moves import add_dungeon_range, run_replay, witness_game
 
 from actors.rogue import Tactics
 from actors.rogue._inventory import parse_item
@@ -133,8 +133,5 @@ async def main(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--from", dest="start", type=int, default=0, help="first dungeon")
-    parser.add_argument("--to", dest="stop", type=int, default=10,
-                        help="dungeon to stop before")
-    parser.add_argument("--time-limit", type=float, default=3000.0)
+    add_dungeon_range(parser, stop=10, time_limit=3000.0)
     run_replay(parser, "rogue_resources", main)
