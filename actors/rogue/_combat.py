@@ -16,7 +16,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
-from ._escape import fight_on_stairs, flee_by_stairs, leave_freezer, leave_from_stairs
+from ._escape import fight_on_stairs, flee_by_stairs, leave_freezer, leave_from_stairs, leave_unseen
 from ._facts import BLOWS, Item
 from ._gamble import gamble
 from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbours, position
@@ -510,6 +510,10 @@ class Melee(WandMemory):
         #: below may lead us straight back (to the square it stands on), so after
         #: ``max_ice_steps`` we fight it.
         self.ice_steps = 0
+        #: The dungeon level on which we are walking to the stairs away from an
+        #: attacker we cannot see (``_escape.leave_unseen``), if we are: no blow
+        #: comes while it follows, and the walk must not stop for that.
+        self.leaving_unseen: int | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         self.remember(s)
@@ -518,6 +522,15 @@ class Melee(WandMemory):
         kinds = frozenset(e.kind for e in events)
         blind = s.intern is not None and s.intern.blind
         unseen = bool(s.events is not None and s.events.blows_with() & {"something", "it"})
+        if adjacent or self.leaving_unseen != s.level:
+            self.leaving_unseen = None
+        if not adjacent and not blind and (unseen or self.leaving_unseen is not None):
+            # Something we cannot see fights us (deep, a phantom): the known stairs.
+            leave = leave_unseen(s)
+            if leave is not None:
+                self.leaving_unseen, self.unseen_turns = s.level, 0
+                return leave
+            self.leaving_unseen = None
         if not adjacent and (unseen or blind and kinds & BLOWS):
             # Something we cannot see fights us: strike around until a blow lands on
             # something, then keep striking that way.

@@ -112,6 +112,34 @@ async def test_melee_strikes_around_at_an_attacker_it_cannot_see():
     assert pipeline.ask("health") is None or "rest" not in pipeline.ask("health").rationale
 
 
+async def test_melee_walks_to_the_known_stairs_away_from_an_attacker_it_cannot_see():
+    """A phantom strikes unseen: with the stairs known, walk there (a follower never
+    strikes, so the walk goes on without a blow to keep it going) and go down; with a
+    monster in view beside the hero the walk is over and melee fights it."""
+    steps = {"h": (0, -1), "l": (0, 1), "k": (-1, 0), "j": (1, 0),
+             "y": (-1, -1), "u": (-1, 1), "b": (1, -1), "n": (1, 1)}
+    stairs = (3, 10)
+    hero = (3, 4)
+    pipeline = await with_pack(screen(room_with((*hero, "@"), (*stairs, "%")), top=2,
+                                      message="Something hit you"))
+    melee = pipeline.expert("melee")
+    walked = []
+    while hero != stairs and len(walked) < 12:
+        proposal = pipeline.ask("melee", melee)
+        assert proposal is not None and "unseen" in proposal.rationale, walked
+        dr, dc = steps[proposal.action]
+        hero = (hero[0] + dr, hero[1] + dc)
+        walked.append(hero)
+        marks = [(*hero, "@")] + ([] if hero == stairs else [(*stairs, "%")])
+        await pipeline.feed(screen(room_with(*marks), top=2), acted=proposal.action)
+    assert hero == stairs and len(walked) == 6  # the shortest walk, not a blow thrown
+    down = pipeline.ask("melee", melee)
+    assert down.action == ">" and "unseen" in down.rationale
+    # A kestrel beside him ends the walk: it is fought, not walked from.
+    await pipeline.feed(screen(room_with((*stairs, "@"), (3, 11, "K")), top=2))
+    assert pipeline.ask("melee", melee).action == "l"
+
+
 async def test_melee_leaves_a_sleeping_ice_monster_alone():
     """An ice monster that has not moved is asleep and never wakes by itself: no blow
     (a missed one woke it and froze the hero to death at full health)."""
