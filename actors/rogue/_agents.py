@@ -51,7 +51,7 @@ from ._terrain import TerrainMap
 from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.88"
+ROGOMATIC_VERSION = "1.89"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(

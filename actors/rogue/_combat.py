@@ -16,7 +16,14 @@ from runtime import Proposal
 
 from ._base import RogueExpert, SentAware
 from ._context import Situation, Threat
-from ._escape import fight_on_stairs, flee_by_stairs, leave_freezer, leave_from_stairs, leave_unseen
+from ._escape import (
+    fight_on_stairs,
+    flee_by_stairs,
+    leave_freezer,
+    leave_from_stairs,
+    leave_unseen,
+    walk_on_unseen,
+)
 from ._facts import BLOWS, Item
 from ._gamble import gamble
 from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbours, position
@@ -496,6 +503,9 @@ class Melee(WandMemory):
     name = "melee"
     #: Screens to keep striking at an unseen attacker after its last blow message.
     unseen_memory = 3
+    #: Decisions to keep walking on after a blow from something unseen, with no stairs
+    #: to leave by: a follower never strikes while the hero walks.
+    walk_on_turns = 30
     #: Steps away from ice monsters before fighting the next one met.
     max_ice_steps = 3
 
@@ -514,6 +524,12 @@ class Melee(WandMemory):
         #: attacker we cannot see (``_escape.leave_unseen``), if we are: no blow
         #: comes while it follows, and the walk must not stop for that.
         self.leaving_unseen: int | None = None
+        #: Decisions left to keep walking after the last blow from something unseen
+        #: (``_escape.walk_on_unseen``), and the square the hero stood on before this
+        #: one and this one (a follower stands on the one he left).
+        self.walk_on = 0
+        self.behind: Pos | None = None
+        self.here: Pos | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         self.remember(s)
@@ -522,8 +538,11 @@ class Melee(WandMemory):
         kinds = frozenset(e.kind for e in events)
         blind = s.intern is not None and s.intern.blind
         unseen = bool(s.events is not None and s.events.blows_with() & {"something", "it"})
+        if s.player is not None and s.player != self.here:
+            self.behind, self.here = self.here, s.player
         if adjacent or self.leaving_unseen != s.level:
             self.leaving_unseen = None
+            self.walk_on = 0
         if not adjacent and not blind and (unseen or self.leaving_unseen is not None):
             # Something we cannot see fights us (deep, a phantom): the known stairs.
             leave = leave_unseen(s)
@@ -531,6 +550,16 @@ class Melee(WandMemory):
                 self.leaving_unseen, self.unseen_turns = s.level, 0
                 return leave
             self.leaving_unseen = None
+        if not adjacent and not blind and (unseen or self.walk_on > 0):
+            # No stairs to go to: keep walking, since it strikes only when we stand.
+            self.walk_on = self.walk_on_turns if unseen else self.walk_on - 1
+            self.leaving_unseen = s.level if self.leaving_unseen is None else \
+                self.leaving_unseen
+            walk = walk_on_unseen(s, self.behind)
+            if walk is not None:
+                self.unseen_turns = 0
+                return walk
+            self.walk_on = 0
         if not adjacent and (unseen or blind and kinds & BLOWS):
             # Something we cannot see fights us: strike around until a blow lands on
             # something, then keep striking that way.

@@ -27,7 +27,7 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation, Threat
-from ._grid import Pos, chebyshev, index, key_towards, position
+from ._grid import Pos, chebyshev, index, key_towards, neighbours, position
 from ._paths import compute, path_to
 from ._upkeep import is_frontier
 
@@ -228,6 +228,38 @@ def leave_unseen(s: Situation, who: str = "melee") -> Proposal | None:
     return Proposal(key_towards(s.player, path[0]),
                     f"{who}: something unseen is fighting us; to the stairs, "
                     f"{len(path)} squares off")
+
+
+def walk_on_unseen(s: Situation, behind: Pos | None) -> Proposal | None:
+    """A step that keeps the hero walking while something he cannot see follows him,
+    with no stairs to leave by: toward the nearest unexplored square, else straight on
+    away from ``behind`` (the square he just left, where a follower stands); never
+    onto ``behind``.
+
+    A follower strikes only when the hero stands still. In 1.88's dungeon 1125 a
+    phantom took a hero from 52 to 1 of 65 hit points on level 15, and every point on
+    a turn he stood (a rest, a meal): his blind strikes into empty squares were steps,
+    and it struck none of them. Walking on, he heals (from experience level 8, a point
+    or more every third turn) and may find the stairs.
+    """
+    if s.paths is None or s.terrain is None or not s.on_map:
+        return None
+    taken = s.occupied
+    for goal in frontiers(s):
+        key = s.step_to(goal)
+        path = path_to(s.paths, goal)
+        if key is not None and path and path[0] != behind and path[0] not in taken:
+            return Proposal(key, f"melee: something unseen follows us: walk on toward the "
+                                 f"unknown at {goal} (a follower never strikes)")
+    if behind is None:
+        return None
+    steps = [n for n in neighbours(s.player)
+             if n != behind and n not in taken and s.step_ok(s.player, n)]
+    if not steps:
+        return None
+    away = max(steps, key=lambda n: (chebyshev(n, behind), n))
+    return Proposal(key_towards(s.player, away), "melee: something unseen follows us: "
+                                                  "walk on (a follower never strikes)")
 
 
 def leave_freezer(s: Situation, who: str = "escape") -> Proposal | None:

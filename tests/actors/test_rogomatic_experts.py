@@ -140,6 +140,47 @@ async def test_melee_walks_to_the_known_stairs_away_from_an_attacker_it_cannot_s
     assert pipeline.ask("melee", melee).action == "l"
 
 
+async def test_melee_walks_on_from_an_unseen_attacker_when_no_stairs_are_known():
+    """No stairs to leave by: keep walking, toward the unknown (here the passage beyond
+    the door), never back onto the square just left (a follower stands there), screen
+    after screen without a blow - a rest is where a phantom strikes (dungeon 1125).
+    The walk ends ``walk_on_turns`` decisions after the last blow."""
+    steps = {"h": (0, -1), "l": (0, 1), "k": (-1, 0), "j": (1, 0),
+             "y": (-1, -1), "u": (-1, 1), "b": (1, -1), "n": (1, 1)}
+
+    def seen(at: tuple[int, int]) -> list[str]:
+        """The room, a passage east from its door (4, 13) to column 29, the hero."""
+        rows = [list(r.ljust(30)) for r in room_with()]
+        rows[2][14:30] = "#" * 16
+        rows[at[0] - 2][at[1]] = "@"
+        return ["".join(r) for r in rows]
+
+    hero = (4, 6)
+    pipeline = await with_pack(screen(seen(hero), top=2, message="Something hit you"))
+    melee = pipeline.expert("melee")
+    trail = [hero]
+    for _ in range(12):
+        proposal = pipeline.ask("melee", melee)
+        assert proposal is not None and "walk on" in proposal.rationale, trail
+        dr, dc = steps[proposal.action]
+        hero = (hero[0] + dr, hero[1] + dc)
+        assert len(trail) < 2 or hero != trail[-2], trail  # never back onto the last square
+        trail.append(hero)
+        await pipeline.feed(screen(seen(hero), top=2), acted=proposal.action)
+    assert hero[1] > 13 and hero[0] == 4, trail  # out of the door and along the passage
+
+    again = await with_pack(screen(room_with((4, 6, "@")), top=2, message="Something hit you"))
+    melee = again.expert("melee")
+    melee.walk_on_turns = 3
+    hero, walks = (4, 6), 0
+    while (proposal := again.ask("melee", melee)) is not None and walks < 10:
+        walks += 1
+        dr, dc = steps[proposal.action]
+        hero = (hero[0] + dr, hero[1] + dc)
+        await again.feed(screen(room_with((*hero, "@")), top=2), acted=proposal.action)
+    assert walks == 4  # the screen of the blow, then three without one
+
+
 async def test_melee_leaves_a_sleeping_ice_monster_alone():
     """An ice monster that has not moved is asleep and never wakes by itself: no blow
     (a missed one woke it and froze the hero to death at full health)."""
