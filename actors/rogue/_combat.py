@@ -553,8 +553,7 @@ class Melee(WandMemory):
         if not adjacent and not blind and (unseen or self.walk_on > 0):
             # No stairs to go to: keep walking, since it strikes only when we stand.
             self.walk_on = self.walk_on_turns if unseen else self.walk_on - 1
-            self.leaving_unseen = s.level if self.leaving_unseen is None else \
-                self.leaving_unseen
+            self.leaving_unseen = s.level  # the stairs, once seen, take the walk over
             walk = walk_on_unseen(s, self.behind)
             if walk is not None:
                 self.unseen_turns = 0
