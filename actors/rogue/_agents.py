@@ -130,8 +130,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "sanctuary (drop a scroll of scare monster when a fight could kill, and strike "
         "and rest on it), rust (armor off for an aquator), surrender (quit with the gold when a "
         "fight is all but lost), hunger (eat after a faint, or when weak and a monster "
-        "comes), melee (an attacker it cannot see is walked away from to the known "
-        "stairs), freezer (step away from an ice monster), target, missile, "
+        "comes), melee (an attacker it cannot see is walked away from: to the known "
+        "stairs and down, else on), freezer (step away from an ice monster), target, missile, "
         "battlestations, retreat, hold (let a monster two squares off come to us), junk (keep "
         "the pack's last slot for food), object, "
         "armor, magic, rings (known good ones; regeneration to rest), health, explore",
