@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import trio
@@ -48,6 +49,31 @@ def add_dungeon_range(parser: argparse.ArgumentParser, *, stop: int,
     parser.add_argument("--to", dest="stop", type=int, default=stop,
                         help="dungeon to stop before")
     parser.add_argument("--time-limit", type=float, default=time_limit)
+
+
+def run_range(prog: str, description: str, fold: Callable[[int, list[Any]], Any],
+              lines: Callable[[Any], list[str]],
+              summarise: Callable[[list[Any]], list[str]]) -> None:
+    """The whole of a tool that replays a range of fixed dungeons (``--from``, ``--to``,
+    ``--time-limit``, ``--tactics``): each witnessed game's log folded by
+    ``fold(dungeon, log)``, its ``lines`` printed as it ends, then ``summarise`` of
+    them all (``rogue_resources.py``, ``rogue_turns.py``)."""
+
+    async def main(args: argparse.Namespace) -> int:
+        games = []
+        for dungeon in range(args.start, args.stop):
+            witness = await witness_game(dungeon, args.time_limit, tactics=args.tactics)
+            games.append(fold(dungeon, witness.log))
+            for line in lines(games[-1]):
+                print(line, flush=True)
+        print(f"\n{len(games)} dungeons")
+        for line in summarise(games):
+            print(line)
+        return 0
+
+    parser = argparse.ArgumentParser(description=description)
+    add_dungeon_range(parser, stop=10, time_limit=3000.0)
+    run_replay(parser, prog, main)
 
 
 def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactics:

@@ -16,14 +16,12 @@ The log goes to stderr.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from typing import Any
 
 import attrs
-from rogue_last_moves import add_dungeon_range, run_replay, witness_game
+from rogue_last_moves import run_range
 
-from actors.rogue import Tactics
 from actors.rogue._inventory import parse_item
 
 #: Depth bands of the summary: (first level, last level, label).
@@ -113,25 +111,6 @@ def summarise(games: list[list[LevelRecord]]) -> list[str]:
     return lines
 
 
-async def play(dungeon: int, time_limit: float, tactics: Tactics) -> list[LevelRecord]:
-    witness = await witness_game(dungeon, time_limit, tactics=tactics)
-    return by_level(witness.log)
-
-
-async def main(args: argparse.Namespace) -> int:
-    games = []
-    for dungeon in range(args.start, args.stop):
-        records = await play(dungeon, args.time_limit, args.tactics)
-        games.append(records)
-        for record in records:
-            print(describe(record), flush=True)
-    print(f"\n{len(games)} dungeons")
-    for line in summarise(games):
-        print(line)
-    return 0
-
-
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_dungeon_range(parser, stop=10, time_limit=3000.0)
-    run_replay(parser, "rogue_resources", main)
+    run_range("rogue_resources", __doc__.splitlines()[0], lambda _dungeon, log: by_level(log),
+              lambda records: [describe(r) for r in records], summarise)

@@ -19,13 +19,12 @@ behind the README's account of that budget. The log goes to stderr.
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections import Counter
 from typing import Any
 
 import attrs
-from rogue_last_moves import add_dungeon_range, run_replay, witness_game
+from rogue_last_moves import run_range
 
 #: Experts whose keys only read or clear the screen: no game turn passes.
 NO_TURN = frozenset({"screens", "inventory"})
@@ -115,19 +114,6 @@ def summarise(games: list[GameTurns]) -> list[str]:
     return lines
 
 
-async def main(args: argparse.Namespace) -> int:
-    games = []
-    for dungeon in range(args.start, args.stop):
-        witness = await witness_game(dungeon, args.time_limit, tactics=args.tactics)
-        games.append(fold(dungeon, witness.log))
-        print(describe(games[-1]), flush=True)
-    print()
-    for line in summarise(games):
-        print(line)
-    return 0
-
-
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_dungeon_range(parser, stop=10, time_limit=3000.0)
-    run_replay(parser, "rogue_turns", main)
+    run_range("rogue_turns", __doc__.splitlines()[0], fold, lambda game: [describe(game)],
+              summarise)

@@ -28,7 +28,7 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation, Threat
 from ._grid import Pos, chebyshev, index, key_towards, neighbours, position
-from ._paths import compute, path_to
+from ._paths import compute, first_step, path_to
 from ._upkeep import is_frontier
 
 #: How far off an awake monster still counts as coming for us.
@@ -246,11 +246,11 @@ def walk_on_unseen(s: Situation, behind: Pos | None) -> Proposal | None:
         return None
     taken = s.occupied
     for goal in frontiers(s):
-        key = s.step_to(goal)
-        path = path_to(s.paths, goal)
-        if key is not None and path and path[0] != behind and path[0] not in taken:
-            return Proposal(key, f"melee: something unseen follows us: walk on toward the "
-                                 f"unknown at {goal} (a follower never strikes)")
+        step = first_step(s.paths, goal)
+        if step is not None and step != behind and step not in taken:
+            return Proposal(key_towards(s.player, step), f"melee: something unseen follows "
+                            f"us: walk on toward the unknown at {goal} (a follower never "
+                            f"strikes)")
     if behind is None:
         return None
     steps = [n for n in neighbours(s.player)
