@@ -168,6 +168,15 @@ class Tactics:
     #: ``camp_below`` 1,000 it measured better on 300 dungeons (README).
     camp_food: int = _i(2, 1, 4, "camp for the first faint (camp_below) only with at "
                                  "least N food items in the pack")
+    #: Exploration: on dungeon levels up to this one, without the running flag and with
+    #: food in the pack, walk to the stairs as soon as they are known and wait there for
+    #: the first faint before exploring the rest (0 never). ``camp_below`` waits only on a
+    #: level done, and level-1 deaths, nearly all on first contacts while exploring before
+    #: any faint, never moved under it (README: 1.70); here a wanderer meets the hero on
+    #: the stairs, where he strikes first and a fight gone wrong is left by one key.
+    camp_first: int = _i(0, 0, 26, "without the running flag, with food, wait on the "
+                                   "stairs for the first faint before exploring, on "
+                                   "dungeon levels up to N (0 never)")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

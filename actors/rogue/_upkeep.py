@@ -142,6 +142,25 @@ def camps(s: Situation) -> bool:
         and meals_in_pack(s) >= tactics.camp_food and not short_of_food(s)
 
 
+def camps_first(s: Situation) -> bool:
+    """Wait on the stairs for the first faint before exploring the level
+    (``Tactics.camp_first``)?
+
+    A quarter of all games end on level 1, nearly all in fights begun at full health
+    on first contact while exploring, before any faint (README: "Where level-1 deaths
+    begin"); the camp on a level done (:func:`camps`) comes after them. Rogue sends a
+    wanderer at the hero about every 95 turns wherever he is, so the turns before the
+    faint bring as many of them to the stairs as to the rooms; there each comes to him
+    (he strikes first) and a fight gone wrong is left by one key, and no room's
+    monster is met before the flag. The cost is the food clock's turns: the meal after
+    the faint is the last in hand unless the level has more.
+    """
+    intern, tactics = s.intern, s.tactics
+    if s.level > tactics.camp_first or intern is None or intern.steady:
+        return False
+    return intern.hunger < 3 and meals_in_pack(s) >= 1
+
+
 #: Turns before a meal to keep the running flag is proposed again when the last one
 #: did not show in the food clock.
 RETRY_TURNS = 20
@@ -393,6 +412,10 @@ class Exploration(SentAware):
         #: Squares of monsters let lie (``Situation.let_lie``) that the way on led
         #: through, on this level: explored round (see ``_around``).
         self.spared: set[Pos] = set()
+        #: The level's action count (``Terrain.turns``) when the hero last waited on
+        #: its stairs for the first faint (``Tactics.camp_first``): the level's patience
+        #: counts from there, or a hero would leave a level unexplored as the faint ends.
+        self.camped = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -406,6 +429,7 @@ class Exploration(SentAware):
             self.trail, self.route = [], []
             self.entered, self.lying_seen = 0, {}
             self.spared = set()
+            self.camped = 0
         if s.objects is not None:
             for m in s.objects.monsters:
                 if not m.moves:
@@ -524,7 +548,10 @@ class Exploration(SentAware):
         # ground. Searching walls instead, dungeons 27, 66 and 145 of 1.52 starved and
         # 190 met a rattlesnake after 1,300 to 1,900 searches.
         reachable = t.stairs is not None and paths.dist[index(t.stairs)] >= 0
-        impatient = (t.turns > patience or starving) and reachable
+        camping = reachable and camps_first(s) and not s.levitating
+        if camping:
+            self.camped = t.turns  # patience counts from the camp's end
+        impatient = (t.turns - self.camped > patience or starving) and reachable
         if on_stairs and s.levitating:
             # '>' while floating fails without a turn passing: the float would never end.
             return Proposal("s", "explore: floating: wait on the stairs to land")
@@ -544,6 +571,17 @@ class Exploration(SentAware):
                 if unseen:
                     return Proposal("s", f"explore: search the dead end here ({searched_here} "
                                          f"so far): {len(unseen)} of 9 cells unseen")
+        if camping:
+            if on_stairs:
+                floor = s.intern.food_floor if s.intern is not None else 0
+                return Proposal(s.rest(), f"explore: wait on the stairs for the first faint "
+                                          f"before exploring level {t.level} (food clock at "
+                                          f"least {floor}): till then every monster swings "
+                                          f"at us with +4")
+            key = self._step(s, t.stairs)
+            if key is not None:
+                return self._go(s, key, "explore: to the stairs, to wait there for the first "
+                                        "faint before exploring")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if camps(s):
                 floor = s.intern.food_floor if s.intern is not None else 0

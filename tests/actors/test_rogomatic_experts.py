@@ -845,6 +845,48 @@ async def test_camp_deepest_and_camp_food_narrow_where_and_with_what_the_hero_ca
     mixed = PACK + ["f) A slime-mold"]
     assert waits(await with_pack(*views(3), tactics=provident, pack=mixed))
 
+async def test_with_camp_first_the_hero_waits_on_the_stairs_before_exploring_the_level():
+    """``Tactics.camp_first``: on level 1, never yet fainted, with food, the door on to
+    the unknown waits: the hero walks to the known stairs and waits there for the first
+    faint. Once he has the flag ("You can move again"), or deeper than the mark, or with
+    no food, or by default, the door comes first."""
+    first = attrs.evolve(Tactics(), camp_first=1)
+    toward = screen(room_with((4, 6, "@"), (4, 3, "%")), top=2)
+    on = screen(room_with((4, 3, "@")), top=2)
+
+    async def explores(*views: RogueView, **kwargs) -> str:  # noqa: ANN003
+        return (await with_pack(*views, **kwargs)).ask("explore").rationale
+
+    assert "to the stairs, to wait there for the first faint" in await explores(
+        toward, tactics=first)
+    pipeline = await with_pack(toward, on, tactics=first)
+    explore = pipeline.expert("explore")
+    proposal = pipeline.ask("explore", explore)
+    assert proposal.action.endswith("s") and "first faint before exploring level 1" \
+        in proposal.rationale
+    await pipeline.feed(screen(room_with((4, 3, "@")), top=2,
+                               status_line=status(hunger="Faint"), message="You can move again"))
+    assert pipeline.read("intern").steady
+    assert "toward the unknown" in pipeline.ask("explore", explore).rationale
+    # The level's patience counts from the camp's end: a hero past it while he waited
+    # still waits, and once the faint is over explores the level rather than go down.
+    brief = attrs.evolve(first, level_patience=100)
+    pipeline = await with_pack(toward, tactics=brief)
+    explore = pipeline.expert("explore")
+    for _ in range(110):
+        await pipeline.feed(on)
+        assert "first faint before exploring" in pipeline.ask("explore", explore).rationale
+    assert pipeline.read("terrain").turns > 110
+    await pipeline.feed(screen(room_with((4, 3, "@")), top=2,
+                               status_line=status(hunger="Faint"), message="You can move again"))
+    assert "toward the unknown" in pipeline.ask("explore", explore).rationale
+    assert "toward the unknown" in await explores(toward)
+    no_food = [line for line in PACK if "food" not in line]
+    assert "toward the unknown" in await explores(toward, tactics=first, pack=no_food)
+    deeper = screen(room_with((4, 6, "@"), (4, 3, "%")), top=2, status_line=status(level=2))
+    assert "toward the unknown" in await explores(deeper, tactics=first)
+
+
 async def test_exploration_keeps_its_way_when_another_unknown_becomes_a_little_nearer():
     """Two doors at nearly the same distance: pushed two squares toward the other one,
     the explorer keeps heading for the first (they swapped places as the hero walked,
