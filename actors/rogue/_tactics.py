@@ -172,8 +172,9 @@ class Tactics:
     #: food in the pack, walk to the stairs as soon as they are known and wait there for
     #: the first faint before exploring the rest (0 never). ``camp_below`` waits only on a
     #: level done, and level-1 deaths, nearly all on first contacts while exploring before
-    #: any faint, never moved under it (README: 1.70); here a wanderer meets the hero on
-    #: the stairs, where he strikes first and a fight gone wrong is left by one key.
+    #: any faint, never moved under it (README: 1.70). Measured much worse with 1: the
+    #: wanderers that do not reach a hero who waits meet him later in the passages, and
+    #: the wait costs the food clock 1,300 turns (README).
     camp_first: int = _i(0, 0, 26, "without the running flag, with food, wait on the "
                                    "stairs for the first faint before exploring, on "
                                    "dungeon levels up to N (0 never)")
