@@ -53,17 +53,21 @@ def add_dungeon_range(parser: argparse.ArgumentParser, *, stop: int,
 
 def run_range(prog: str, description: str, fold: Callable[[int, list[Any]], Any],
               lines: Callable[[Any], list[str]],
-              summarise: Callable[[list[Any]], list[str]]) -> None:
+              summarise: Callable[[list[Any]], list[str]],
+              witness: type[Witness] | None = None) -> None:
     """The whole of a tool that replays a range of fixed dungeons (``--from``, ``--to``,
-    ``--time-limit``, ``--tactics``): each witnessed game's log folded by
+    ``--time-limit``, ``--tactics``): each game, watched by ``witness`` (by default
+    :class:`Witness`; one that quits early saves the rest of a game the tool does not
+    read), has its log folded by
     ``fold(dungeon, log)``, its ``lines`` printed as it ends, then ``summarise`` of
-    them all (``rogue_resources.py``, ``rogue_turns.py``)."""
+    them all (``rogue_resources.py``, ``rogue_turns.py``, ``rogue_camp_encounters.py``)."""
 
     async def main(args: argparse.Namespace) -> int:
         games = []
         for dungeon in range(args.start, args.stop):
-            witness = await witness_game(dungeon, args.time_limit, tactics=args.tactics)
-            games.append(fold(dungeon, witness.log))
+            watched = await witness_game(dungeon, args.time_limit, witness or Witness,
+                                         tactics=args.tactics)
+            games.append(fold(dungeon, watched.log))
             for line in lines(games[-1]):
                 print(line, flush=True)
         print(f"\n{len(games)} dungeons")
