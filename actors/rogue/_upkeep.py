@@ -151,10 +151,11 @@ def camps_first(s: Situation) -> bool:
     begin"); the camp on a level done (:func:`camps`) comes after them. The hope was
     that a wanderer would meet the hero on the stairs, where he strikes first and a
     fight gone wrong is left by one key. Measured, it is much worse (README: "Waiting
-    for the first faint before exploring"): few wanderers reach a hero who waits (their
-    chase makes for their own room's door nearest him and stalls), so the walk over the
-    level after the camp meets them, awake in the passages, twice as often as the walk
-    before it, and the wait costs the food clock 1,300 turns. Off by default.
+    for the first faint before exploring"): many wanderers never reach a hero who waits
+    (their chase makes for their own room's door nearest him and stalls), so the walk
+    over the level after the camp meets them, awake in the passages, nearly twice as
+    often as the walk before it, and the wait costs the food clock 1,300 turns. Off by
+    default.
     """
     intern, tactics = s.intern, s.tactics
     if s.level > tactics.camp_first or intern is None or intern.steady:
