@@ -58,9 +58,9 @@ def run_range(prog: str, description: str, fold: Callable[[int, list[Any]], Any]
     """The whole of a tool that replays a range of fixed dungeons (``--from``, ``--to``,
     ``--time-limit``, ``--tactics``): each game, watched by ``witness`` (by default
     :class:`Witness`; one that quits early saves the rest of a game the tool does not
-    read), has its log folded by
-    ``fold(dungeon, log)``, its ``lines`` printed as it ends, then ``summarise`` of
-    them all (``rogue_resources.py``, ``rogue_turns.py``, ``rogue_camp_encounters.py``)."""
+    read), has its log folded by ``fold(dungeon, log)`` and its ``lines`` printed as
+    it ends, then ``summarise`` of them all is printed (``rogue_resources.py``,
+    ``rogue_turns.py``, ``rogue_camp_encounters.py``)."""
 
     async def main(args: argparse.Namespace) -> int:
         games = []
