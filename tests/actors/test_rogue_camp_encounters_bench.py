@@ -1,18 +1,10 @@
 """bench/rogue_camp_encounters.py: level 1's encounters before, during and after a camp."""
 
-from types import SimpleNamespace
-
 from bench_loader import load_bench
+from witness_log import decision as _did
+from witness_log import map_screen as _map
 
 camp = load_bench("rogue_camp_encounters")
-
-
-def _map(level: int) -> SimpleNamespace:
-    return SimpleNamespace(kind="map", status=SimpleNamespace(level=level))
-
-
-def _did(expert: str, why: str) -> SimpleNamespace:
-    return SimpleNamespace(expert=expert, rationale=f"{expert}: {why}")
 
 
 def test_the_monster_named_is_the_longest_name_that_fits():

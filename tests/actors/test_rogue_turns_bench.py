@@ -3,16 +3,10 @@
 from types import SimpleNamespace
 
 from bench_loader import load_bench
+from witness_log import decision as _did
+from witness_log import map_screen as _map
 
 turns = load_bench("rogue_turns")
-
-
-def _map(level: int) -> SimpleNamespace:
-    return SimpleNamespace(kind="map", status=SimpleNamespace(level=level))
-
-
-def _did(expert: str, why: str) -> SimpleNamespace:
-    return SimpleNamespace(expert=expert, rationale=f"{expert}: {why}")
 
 
 def test_a_count_is_that_many_turns_and_screen_keys_none():
