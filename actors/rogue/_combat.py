@@ -30,6 +30,7 @@ from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbou
 from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, weapon_value
 from ._kite import Kite
 from ._paths import compute, path_to
+from ._watch import room_around
 
 
 def weapon_choice(s: Situation) -> tuple[str, str] | None:
@@ -388,6 +389,14 @@ class Weapon(SentAware):
         return proposal
 
     def _advise(self, s: Situation) -> Proposal | None:
+        carry = carries_bow(s)
+        if carry:
+            bow_item, _, _ = missiles(s)
+            assert bow_item is not None
+            if not bow_item.wielded:
+                return Proposal("w" + bow_item.letter,
+                                f"weapon: ready the bow in a lit room on level {s.level}, "
+                                f"nothing within two squares")
         choice = weapon_choice(s)
         if choice is None:
             return None
@@ -396,9 +405,9 @@ class Weapon(SentAware):
         bow = any(w.wielded and w.name == "short bow" for w in s.inventory.of_kind("weapon"))
         if bow:
             coming = any(t.awake and t.distance <= 1 + pace(t) for t in s.threats)
-            if not s.adjacent and not coming and (archery_target(s) is not None
+            if not s.adjacent and not coming and (carry or archery_target(s) is not None
                                                   or coming_to_be_shot(s)):
-                return None  # still shooting, or waiting for one to come into line
+                return None  # still shooting, waiting for one to come into line, or carrying
             return Proposal("w" + letter, f"weapon: bow away, wield {why}")
         if s.awake_within(2) or s.adjacent:
             return None  # no changing weapons mid-fight for an upgrade
@@ -407,6 +416,27 @@ class Weapon(SentAware):
             return None
         self.tried.add(text)
         return Proposal("w" + letter, f"weapon: wield {why}")
+
+
+def carries_bow(s: Situation) -> bool:
+    """Whether the bow belongs in hand now, by ``Tactics.bow_in_rooms``.
+
+    On a shallow level, in a lit room (or its doorway), with the bow and arrows in
+    the pack and no monster, asleep or awake, within its closing pace of the hero:
+    putting the bow away beside one gives it a free blow. A monster seen coming
+    across the room is then shot at from its first square in line; readying the bow
+    when it is seen costs the turn in which it may step out of line. Not on the
+    passage square before a door: a monster beside the door inside meets the hero
+    bow in hand (dungeon 1103: a snake, the swap's free blow, dead on level 1).
+    """
+    if s.level > s.tactics.bow_in_rooms or s.terrain is None or s.sensed.player is None:
+        return False
+    bow, arrows, _ = missiles(s)
+    if bow is None or arrows is None:
+        return False
+    if any(t.distance <= 1 + pace(t) for t in s.threats):
+        return False
+    return bool(room_around(s.sensed.rows, s.player))
 
 
 def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None = None) -> bool:

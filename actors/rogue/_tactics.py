@@ -178,6 +178,14 @@ class Tactics:
     camp_first: int = _i(0, 0, 26, "without the running flag, with food, wait on the "
                                    "stairs for the first faint before exploring, on "
                                    "dungeon levels up to N (0 never)")
+    #: Weapon: on dungeon levels up to this one, carry the bow readied (arrows at hand)
+    #: in a lit room, and wield the melee weapon again in the passages (0 never). A
+    #: monster seen coming across a lit room is then shot at from its first square in
+    #: line, where readying the bow first costs a turn in which it may step out of
+    #: line (1.86, README); the price is the turn to put the bow away if one appears
+    #: beside the hero.
+    bow_in_rooms: int = _i(0, 0, 26, "carry the bow readied in lit rooms on dungeon "
+                                     "levels up to N (0 never)")
     #: Missile: throw missiles at monsters at most this far away in a line (Rogue's
     #: missiles fly until they hit something; more squares, more shots before melee).
     throw_range: int = _i(12, 0, 20, "throw missiles at monsters up to N squares away")

@@ -3,6 +3,7 @@
 import attrs
 from test_rogomatic_support import (
     PACK,
+    ROOM,
     Pipeline,
     fed,
     inventory_screen,
@@ -377,6 +378,33 @@ async def test_missile_expert_readies_the_bow_and_weapon_expert_puts_it_away():
                                message="You now have a blue potion (g)"))  # pack now stale
     proposal = pipeline.ask("weapon")
     assert proposal.action == "wc" and "bow away" in proposal.rationale
+
+
+async def test_with_bow_in_rooms_the_bow_is_carried_in_a_lit_room_and_nowhere_else():
+    """``Tactics.bow_in_rooms``: on level 1, in a lit room with nothing near, the weapon
+    expert readies the bow and then leaves it in hand; a monster (even asleep) within two
+    squares, a passage, a deeper level, or the default tactics put the mace back."""
+    carry = attrs.evolve(Tactics(), bow_in_rooms=1)
+    bow_in_hand = [line.replace(" (weapon in hand)", "") for line in PACK]
+    bow_in_hand[3] += " (weapon in hand)"
+    empty = screen(room_with((3, 4, "@")), top=2)
+    proposal = (await with_pack(empty, tactics=carry)).ask("weapon")
+    assert proposal.action == "wd" and "ready the bow in a lit room" in proposal.rationale
+    assert (await with_pack(empty, tactics=carry, pack=bow_in_hand)).ask("weapon") is None
+    assert (await with_pack(empty)).ask("weapon") is None  # the mace stays by default
+    assert "bow away" in (await with_pack(empty, pack=bow_in_hand)).ask("weapon").rationale
+    sleeper = screen(room_with((3, 4, "@"), (3, 6, "O")), top=2)
+    assert "bow away" in (await with_pack(sleeper, tactics=carry, pack=bow_in_hand)
+                          ).ask("weapon").rationale
+    assert (await with_pack(sleeper, tactics=carry)).ask("weapon") is None
+    passage = screen(ROOM + ["             #", "             ####@###"], top=2)
+    assert "bow away" in (await with_pack(passage, tactics=carry, pack=bow_in_hand)
+                          ).ask("weapon").rationale
+    assert (await with_pack(passage, tactics=carry)).ask("weapon") is None
+    deeper = screen(room_with((3, 4, "@")), top=2, status_line=status(level=2))
+    assert (await with_pack(deeper, tactics=carry)).ask("weapon") is None
+    no_arrows = [line for line in PACK if "arrows" not in line]
+    assert (await with_pack(empty, tactics=carry, pack=no_arrows)).ask("weapon") is None
 
 
 async def test_a_wield_counts_as_tried_only_when_it_was_sent():
