@@ -23,6 +23,7 @@ fights, one never shot 55 in 303).
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 from typing import Any
 
@@ -159,6 +160,13 @@ async def main(args: argparse.Namespace) -> int:
     return 0
 
 
+def opening(rationale: str, name: str) -> str:
+    """The words that began an encounter: the rationale up to the monster's name, with
+    a quoted item (``'33 +0,+0 arrows'``) in general, so that throws of different
+    counts of arrows are one opening."""
+    return re.sub(r"'[^']*'", "'...'", rationale.split(name)[0].strip())[:50]
+
+
 def summarise_encounters(rows: list[dict[str, Any]], name: str) -> None:
     """Encounters and deaths by arrows thrown, and by the words that began them (the
     first decision's rationale up to the monster's name)."""
@@ -168,7 +176,7 @@ def summarise_encounters(rows: list[dict[str, Any]], name: str) -> None:
     by_start: dict[str, list[int]] = {}
     for e in found:
         arrows = str(e["arrows"]) if e["arrows"] < 3 else "3+"
-        start = e["first"].split(name)[0].strip()[:50]
+        start = opening(e["first"], name)
         for table, key in ((by_arrows, arrows), (by_start, start)):
             counts = table.setdefault(key, [0, 0])
             counts[0] += 1

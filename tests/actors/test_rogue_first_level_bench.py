@@ -44,3 +44,14 @@ def test_a_gap_of_the_limit_keeps_the_encounter_open():
            (_view(12), "h", _decision("melee: strike the hobgoblin (h)"))]
     found = first_level.encounters(log, "hobgoblin")
     assert len(found) == 1 and found[0]["blows"] == 2
+
+
+def test_openings_are_grouped_across_the_counts_of_arrows_thrown():
+    """Two throws of different stacks open the same way; a strike opens another way."""
+    first = first_level.opening("missile: throw '33 +0,+0 arrows' at the hobgoblin 9 squares h",
+                                "hobgoblin")
+    assert first == first_level.opening("missile: throw '29 +0,+0 arrows' at the hobgoblin 5 "
+                                        "squares l", "hobgoblin")
+    assert first == "missile: throw '...' at the"
+    assert first_level.opening("melee: strike the hobgoblin (h); hp 12", "hobgoblin") == \
+        "melee: strike the"
