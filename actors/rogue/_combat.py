@@ -396,7 +396,7 @@ class Weapon(SentAware):
             if not bow_item.wielded:
                 return Proposal("w" + bow_item.letter,
                                 f"weapon: ready the bow in a lit room on level {s.level}, "
-                                f"nothing within two squares")
+                                f"no monster a turn from the hero")
         choice = weapon_choice(s)
         if choice is None:
             return None
