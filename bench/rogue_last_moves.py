@@ -51,35 +51,6 @@ def add_dungeon_range(parser: argparse.ArgumentParser, *, stop: int,
     parser.add_argument("--time-limit", type=float, default=time_limit)
 
 
-def run_range(prog: str, description: str, fold: Callable[[int, list[Any]], Any],
-              lines: Callable[[Any], list[str]],
-              summarise: Callable[[list[Any]], list[str]],
-              witness: type[Witness] | None = None) -> None:
-    """The whole of a tool that replays a range of fixed dungeons (``--from``, ``--to``,
-    ``--time-limit``, ``--tactics``): each game, watched by ``witness`` (by default
-    :class:`Witness`; one that quits early saves the rest of a game the tool does not
-    read), has its log folded by ``fold(dungeon, log)`` and its ``lines`` printed as
-    it ends, then ``summarise`` of them all is printed (``rogue_resources.py``,
-    ``rogue_turns.py``, ``rogue_camp_encounters.py``)."""
-
-    async def main(args: argparse.Namespace) -> int:
-        games = []
-        for dungeon in range(args.start, args.stop):
-            watched = await witness_game(dungeon, args.time_limit, witness or Witness,
-                                         tactics=args.tactics)
-            games.append(fold(dungeon, watched.log))
-            for line in lines(games[-1]):
-                print(line, flush=True)
-        print(f"\n{len(games)} dungeons")
-        for line in summarise(games):
-            print(line)
-        return 0
-
-    parser = argparse.ArgumentParser(description=description)
-    add_dungeon_range(parser, stop=10, time_limit=3000.0)
-    run_replay(parser, prog, main)
-
-
 def tactics_or_exit(parser: argparse.ArgumentParser, path: str | None) -> Tactics:
     """The tactics in ``path`` (the defaults without one), or exit with the reason."""
     if path is None:
@@ -155,6 +126,35 @@ async def witness_game(dungeon: int, time_limit: float, witness: type[Witness] =
         print(f"dungeon {dungeon}: {result.outcome}, score {result.score:.0f}, "
               f"{result.turns} turns, level {detail.get('depth')}, {detail.get('cause', '')}")
     return adapter
+
+
+def run_range(prog: str, description: str, fold: Callable[[int, list[Any]], Any],
+              lines: Callable[[Any], list[str]],
+              summarise: Callable[[list[Any]], list[str]],
+              witness: type[Witness] = Witness) -> None:
+    """The whole of a tool that replays a range of fixed dungeons (``--from``, ``--to``,
+    ``--time-limit``, ``--tactics``): each game, watched by ``witness`` (one that quits
+    early saves the rest of a game the tool does not read), has its log folded by
+    ``fold(dungeon, log)`` and its ``lines`` printed as it ends, then ``summarise`` of
+    them all is printed (``rogue_resources.py``, ``rogue_turns.py``,
+    ``rogue_camp_encounters.py``)."""
+
+    async def main(args: argparse.Namespace) -> int:
+        games = []
+        for dungeon in range(args.start, args.stop):
+            watched = await witness_game(dungeon, args.time_limit, witness,
+                                         tactics=args.tactics)
+            games.append(fold(dungeon, watched.log))
+            for line in lines(games[-1]):
+                print(line, flush=True)
+        print(f"\n{len(games)} dungeons")
+        for line in summarise(games):
+            print(line)
+        return 0
+
+    parser = argparse.ArgumentParser(description=description)
+    add_dungeon_range(parser, stop=10, time_limit=3000.0)
+    run_replay(parser, prog, main)
 
 
 async def main(args: argparse.Namespace) -> int:

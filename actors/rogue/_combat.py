@@ -389,14 +389,11 @@ class Weapon(SentAware):
         return proposal
 
     def _advise(self, s: Situation) -> Proposal | None:
-        carry = carries_bow(s)
-        if carry:
-            bow_item, _, _ = missiles(s)
-            assert bow_item is not None
-            if not bow_item.wielded:
-                return Proposal("w" + bow_item.letter,
-                                f"weapon: ready the bow in a lit room on level {s.level}, "
-                                f"no monster a turn from the hero")
+        carried = bow_to_carry(s)
+        if carried is not None and not carried.wielded:
+            return Proposal("w" + carried.letter,
+                            f"weapon: ready the bow in a lit room on level {s.level}, "
+                            f"no monster a turn from the hero")
         choice = weapon_choice(s)
         if choice is None:
             return None
@@ -405,9 +402,9 @@ class Weapon(SentAware):
         bow = any(w.wielded and w.name == "short bow" for w in s.inventory.of_kind("weapon"))
         if bow:
             coming = any(t.awake and t.distance <= 1 + pace(t) for t in s.threats)
-            if not s.adjacent and not coming and (carry or archery_target(s) is not None
-                                                  or coming_to_be_shot(s)):
-                return None  # still shooting, waiting for one to come into line, or carrying
+            busy = carried is not None or archery_target(s) is not None or coming_to_be_shot(s)
+            if not s.adjacent and not coming and busy:
+                return None  # carrying, still shooting, or waiting for one to come into line
             return Proposal("w" + letter, f"weapon: bow away, wield {why}")
         if s.awake_within(2) or s.adjacent:
             return None  # no changing weapons mid-fight for an upgrade
@@ -418,8 +415,8 @@ class Weapon(SentAware):
         return Proposal("w" + letter, f"weapon: wield {why}")
 
 
-def carries_bow(s: Situation) -> bool:
-    """Whether the bow belongs in hand now, by ``Tactics.bow_in_rooms``.
+def bow_to_carry(s: Situation) -> Item | None:
+    """The bow, if it belongs in hand now by ``Tactics.bow_in_rooms``.
 
     On a shallow level, in a lit room (or its doorway), with the bow and arrows in
     the pack and no monster, asleep or awake, within its closing pace of the hero:
@@ -430,13 +427,11 @@ def carries_bow(s: Situation) -> bool:
     bow in hand (dungeon 1103: a snake, the swap's free blow, dead on level 1).
     """
     if s.level > s.tactics.bow_in_rooms or s.terrain is None or s.sensed.player is None:
-        return False
+        return None
     bow, arrows, _ = missiles(s)
-    if bow is None or arrows is None:
-        return False
-    if any(t.distance <= 1 + pace(t) for t in s.threats):
-        return False
-    return bool(room_around(s.sensed.rows, s.player))
+    if bow is None or arrows is None or any(t.distance <= 1 + pace(t) for t in s.threats):
+        return None
+    return bow if room_around(s.sensed.rows, s.player) else None
 
 
 def clear_line(s: Situation, step: tuple[int, int], goal: Pos, start: Pos | None = None) -> bool:
