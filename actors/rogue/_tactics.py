@@ -302,6 +302,13 @@ class Tactics:
                                                "when the fight in hand kills us this often")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
     wear_armor: bool = _b(True, "try on armor found")
+    #: Rust: keep the armor on (or put it back on, the aquator not beside the hero)
+    #: while other monsters that hurt are awake within five squares, when fighting
+    #: them naked would kill the hero this much more often than dressed. 1 (the
+    #: default) never does: the aquator comes first whoever else is about (1.16).
+    rust_company_risk: float = _f(1.0, 0.0, 1.0,
+                                  "keep the armor on for an aquator when the others about "
+                                  "would kill a naked hero this much more often (1: never)")
 
 
 def tactic_ranges() -> dict[str, tuple[object, object]]:

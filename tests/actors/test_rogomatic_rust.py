@@ -2,18 +2,23 @@
 
 from test_rogomatic_support import PACK, inventory_screen, room_with, screen, status, with_pack
 
+from actors.rogue import Tactics
 from runtime import Arbiter
 
 #: The starting pack with the ring mail taken off.
 UNDRESSED = [line.replace(" (being worn)", "") for line in PACK]
 
 
+#: Tactics that keep the armor on for company that would cost a naked hero 5% more deaths.
+PRICED = Tactics(rust_company_risk=0.05)
+
+
 async def _near(*marks: tuple[int, int, str], pack: list[str] = PACK, arm: int = 4,
-                message: str = ""):
+                message: str = "", tactics: Tactics | None = None):
     """The hero at (3, 3) of the room with ``marks``, having read ``pack``."""
     view = screen(room_with((3, 3, "@"), *marks), top=2, status_line=status(armor=arm),
                   message=message)
-    return await with_pack(view, pack=pack)
+    return await with_pack(view, pack=pack, tactics=tactics)
 
 
 async def test_the_armor_comes_off_when_an_aquator_comes_near():
@@ -40,6 +45,51 @@ async def test_the_armor_comes_off_even_with_a_monster_that_hurts_about():
     pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 9, "H")), top=2))
     await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 8, "H")), top=2))
     assert pipeline.ask("rust").action == "T"
+
+
+async def _with_hobgoblin(aquator: tuple[int, int], hobgoblin: list[int],
+                          tactics: Tactics = PRICED, **fields: object):
+    """An aquator at ``aquator`` and a hobgoblin at the columns ``hobgoblin`` of row 5,
+    one screen each (it moves: awake), ``fields`` on the status line."""
+    pipeline = await with_pack(tactics=tactics)
+    for col in hobgoblin:
+        await pipeline.feed(screen(room_with((3, 3, "@"), (*aquator, "A"), (5, col, "H")),
+                                   top=2, status_line=status(**fields)))
+    return pipeline
+
+
+async def test_with_company_priced_the_armor_stays_on_while_a_hobgoblin_comes():
+    """At experience level 1 a hobgoblin kills a naked hero far more often than one in
+    ring mail: with ``rust_company_risk`` the aquator may rust it."""
+    assert (await _with_hobgoblin((3, 5), [9, 8])).ask("rust") is None
+    # Asleep (it does not move, in a lit room) or gone, it does not count.
+    assert (await _with_hobgoblin((3, 5), [8, 8])).ask("rust").action == "T"
+    assert (await _near((3, 5, "A"), tactics=PRICED)).ask("rust").action == "T"
+    # Farther than five squares, it does not count either.
+    assert (await _with_hobgoblin((3, 5), [11, 10])).ask("rust").action == "T"
+
+
+async def test_company_priced_low_enough_does_not_keep_the_armor_on():
+    """A 2d4 blow kills nothing of a hero with 60 hit points: naked or dressed, a
+    hobgoblin kills him as seldom, and the rust is what costs."""
+    strong = await _with_hobgoblin((3, 5), [9, 8], hp=60, hp_max=60, exp_level=8)
+    assert strong.ask("rust").action == "T"
+
+
+async def test_undressed_with_company_priced_the_armor_goes_back_on_while_the_aquator_is_not_beside():
+    pipeline = await _near((3, 6, "A"), tactics=PRICED)
+    guard = pipeline.expert("rust")
+    assert pipeline.ask("rust", guard).action == "T"
+    await pipeline.feed(inventory_screen(UNDRESSED))
+    for col in (9, 8):  # a hobgoblin walks in, the aquator three squares off
+        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 6, "A"), (5, col, "H")), top=2,
+                                   status_line=status(armor=0)))
+    proposal = pipeline.ask("rust", guard)
+    assert proposal.action == "Wb"
+    assert "the hobgoblin would kill a naked hero" in proposal.rationale
+    await pipeline.feed(screen(room_with((3, 3, "@"), (3, 4, "A"), (5, 7, "H")), top=2,
+                               status_line=status(armor=0)))
+    assert pipeline.ask("rust", guard) is None  # the aquator beside him: it would rust at once
 
 
 async def test_nothing_to_lose_means_nothing_taken_off():
