@@ -76,7 +76,7 @@ async def test_company_priced_low_enough_does_not_keep_the_armor_on():
     assert strong.ask("rust").action == "T"
 
 
-async def test_undressed_with_company_priced_the_armor_goes_back_on_while_the_aquator_is_not_beside():
+async def test_undressed_with_company_priced_the_armor_goes_back_on_unless_the_aquator_is_beside():
     pipeline = await _near((3, 6, "A"), tactics=PRICED)
     guard = pipeline.expert("rust")
     assert pipeline.ask("rust", guard).action == "T"
