@@ -353,15 +353,17 @@ class Situation:
                 and not inv.of_kind("food"))
 
     def odds(self, threat: Threat, hp: int | None = None, hero: Hero | None = None, *,
-             wounds: tuple[int, int] = (0, 0)) -> Odds:
+             wounds: tuple[int, int] = (0, 0), trials: int = 300) -> Odds:
         """The odds of fighting ``threat`` to the end from ``hp`` (now) hit points, as
         ``hero`` (the weapon in hand, by default), after ``wounds`` (blows, arrows)
-        have hit it."""
+        have hit it, from ``trials`` simulated fights."""
         return fight_odds(max(1, self.hp if hp is None else hp), hero or self.hero, threat.info,
-                          wounds=wounds)
+                          wounds=wounds, trials=trials)
 
-    def fight_death(self, threats: tuple[Threat, ...]) -> float:
-        """The chance of dying fighting ``threats`` one after another, from now.
+    def fight_death(self, threats: tuple[Threat, ...], hero: Hero | None = None, *,
+                    trials: int = 300) -> float:
+        """The chance of dying fighting ``threats`` one after another, from now, as
+        ``hero`` (the weapon and armor in hand, by default).
 
         The others join in while we fight one: their blows (at Rogue's usual hit
         rate against us, about 0.4 of their mean damage a round) come off the hit
@@ -372,9 +374,9 @@ class Situation:
         alive = 1.0
         hp = self.hp
         for t in sorted(threats, key=lambda t: t.info.level):
-            o = self.odds(t, hp)
+            o = self.odds(t, hp, hero, trials=trials)
             extra = sum(x.info.mean_damage * 0.4 for x in threats if x is not t) * o.rounds
-            o2 = self.odds(t, max(1, int(hp - extra)))
+            o2 = self.odds(t, max(1, int(hp - extra)), hero, trials=trials)
             alive *= 1.0 - o2.death
             hp = max(1, int(hp - o2.loss - extra))
         return 1.0 - alive

@@ -36,7 +36,6 @@ from ._base import SentAware
 from ._context import Situation, Threat
 from ._facts import Item
 from ._inventory import expected_armor
-from ._odds import Hero, fight_odds
 from ._rings import free_hand, put_on
 
 #: An aquator this near (squares, as the king moves): take the armor off.
@@ -146,7 +145,7 @@ def company_cost(s: Situation, arm: int) -> tuple[str, float] | None:
 
     The others are the monsters that hurt, awake (or beside him) within
     ``WEAR_BEYOND`` squares, other than aquators; they are priced as the hero fights
-    them one after another from his hit points now.
+    them one after another from his hit points now (``Situation.fight_death``).
     """
     if s.tactics.rust_company_risk >= 1.0:
         return None
@@ -154,8 +153,8 @@ def company_cost(s: Situation, arm: int) -> tuple[str, float] | None:
     if not others:
         return None
     hero = s.melee_hero
-    cost = (_death(s.hp, others, attrs.evolve(hero, armor=10))
-            - _death(s.hp, others, attrs.evolve(hero, armor=10 - arm)))
+    cost = (s.fight_death(others, attrs.evolve(hero, armor=10), trials=PRICE_TRIALS)
+            - s.fight_death(others, attrs.evolve(hero, armor=10 - arm), trials=PRICE_TRIALS))
     if cost <= s.tactics.rust_company_risk:
         return None
     return ", ".join(sorted({t.info.name for t in others})), cost
@@ -167,17 +166,8 @@ def _hurts(t: Threat) -> bool:
             and (t.awake or t.distance <= 1))
 
 
+
 #: Fights simulated for each price: the difference of two deaths is what is priced,
 #: and at the odds' usual 300 it is mostly noise (a hobgoblin against a level-1 hero,
 #: naked and in ring mail: 21.7% and 19.3% at 300, 25.2% and 18.2% at 20,000).
 PRICE_TRIALS = 2000
-
-
-def _death(hp: int, others: tuple[Threat, ...], hero: Hero) -> float:
-    """The chance that ``hero`` dies fighting ``others`` one after another from ``hp``."""
-    alive = 1.0
-    for t in sorted(others, key=lambda t: t.info.level):
-        odds = fight_odds(max(1, hp), hero, t.info, trials=PRICE_TRIALS)
-        alive *= 1.0 - odds.death
-        hp = int(hp - odds.loss)
-    return 1.0 - alive

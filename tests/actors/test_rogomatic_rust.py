@@ -76,14 +76,23 @@ async def test_company_priced_low_enough_does_not_keep_the_armor_on():
     assert strong.ask("rust").action == "T"
 
 
-async def test_undressed_with_company_priced_the_armor_goes_back_on_unless_the_aquator_is_beside():
-    pipeline = await _near((3, 6, "A"), tactics=PRICED)
+async def _undressed_then_hobgoblin(aquator: int, hobgoblin: tuple[int, ...],
+                                    tactics: Tactics | None = None):
+    """The guard took the armor off for an aquator two squares off; it then stands at
+    column ``aquator`` of the hero's row while a hobgoblin walks in along row 5 through
+    the columns ``hobgoblin`` (it moves: awake)."""
+    pipeline = await _near((3, 5, "A"), tactics=tactics)
     guard = pipeline.expert("rust")
     assert pipeline.ask("rust", guard).action == "T"
     await pipeline.feed(inventory_screen(UNDRESSED))
-    for col in (9, 8):  # a hobgoblin walks in, the aquator three squares off
-        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 6, "A"), (5, col, "H")), top=2,
-                                   status_line=status(armor=0)))
+    for col in hobgoblin:
+        await pipeline.feed(screen(room_with((3, 3, "@"), (3, aquator, "A"), (5, col, "H")),
+                                   top=2, status_line=status(armor=0)))
+    return pipeline, guard
+
+
+async def test_undressed_with_company_priced_the_armor_goes_back_on_unless_the_aquator_is_beside():
+    pipeline, guard = await _undressed_then_hobgoblin(6, (9, 8), tactics=PRICED)
     proposal = pipeline.ask("rust", guard)
     assert proposal.action == "Wb"
     assert "the hobgoblin would kill a naked hero" in proposal.rationale
@@ -134,13 +143,7 @@ async def test_the_armor_goes_back_on_once_the_aquator_is_gone():
 async def test_undressed_the_hero_stays_so_while_an_aquator_is_within_five():
     """Four squares off (it backed away, or a hobgoblin came between): still naked; six
     squares off: dressed again."""
-    pipeline = await _near((3, 5, "A"))
-    guard = pipeline.expert("rust")
-    assert pipeline.ask("rust", guard).action == "T"
-    await pipeline.feed(inventory_screen(UNDRESSED))
-    for col in (10, 9):  # a hobgoblin walks in, the aquator four squares off
-        await pipeline.feed(screen(room_with((3, 3, "@"), (3, 7, "A"), (5, col, "H")), top=2,
-                                   status_line=status(armor=0)))
+    pipeline, guard = await _undressed_then_hobgoblin(7, (10, 9))
     assert pipeline.ask("rust", guard) is None
     await pipeline.feed(screen(room_with((3, 3, "@"), (3, 9, "A")), top=2,
                                status_line=status(armor=0)))
