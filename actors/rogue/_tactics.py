@@ -260,6 +260,13 @@ class Tactics:
     #: Exploration: short of food, actions on a level before taking known stairs.
     frugal_patience: int = _i(200, 0, 3000, "short of food, actions on a level before "
                                             "descending")
+    #: Health: a hurt hero not resting on the stairs walks up to this many squares to
+    #: rest in a lit room, on a square far from its doors (0 rests where he stands). A
+    #: monster that comes to a rest in a passage or a dark room is seen only beside the
+    #: hero; one that comes into a lit room is seen at the door, and the bow is readied
+    #: for it (``_watch.lit_squares``).
+    rest_in_light: int = _i(0, 0, 80, "walk up to N squares to rest in a lit room, far "
+                                      "from its doors (0: rest in place)")
     #: Exploration: go down only with hit points at or above this fraction.
     descend_hp: float = _f(0.7, 0.0, 1.0, "descend only with hp/max hp at least this")
     #: Magic: read unidentified scrolls (to identify them). Off measured worse: no
@@ -302,6 +309,13 @@ class Tactics:
                                                "when the fight in hand kills us this often")
     #: Armor: wear the best known armor (by the Arm value seen after wearing).
     wear_armor: bool = _b(True, "try on armor found")
+    #: Weapon: points taken off the worth (mean damage, half a point a plus) of a
+    #: weapon whose pluses are not known before it is weighed against the one in hand.
+    #: Rogue curses one weapon in ten at -1 to -3 to hit, and a cursed weapon in hand
+    #: cannot be put away, even for the bow. By Rogue's rules an unknown long sword
+    #: loses more level-1 fights than the +1,+1 mace the hero starts with (README).
+    unknown_weapon_cost: float = _f(0.0, 0.0, 10.0, "worth taken off a weapon of unknown "
+                                                    "pluses before wielding it")
     #: Rust: keep the armor on (or put it back on, the aquator not beside the hero)
     #: while other monsters that hurt are awake within five squares, when fighting
     #: them naked would kill the hero this much more often than dressed. 1 (the

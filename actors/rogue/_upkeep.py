@@ -35,10 +35,11 @@ from runtime import Proposal
 from ._base import RogueExpert, SentAware
 from ._context import Situation
 from ._facts import Inventory
-from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours
+from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours, position
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
 from ._intern import MEAL_LEAST
 from ._paths import avoidance, compute, path_to
+from ._watch import lit_squares
 
 #: Hungry with no food in the pack, rest only below this share of the tactics'
 #: threshold, and only up to the threshold.
@@ -310,7 +311,7 @@ class Health(RogueExpert):
         if self.resting and frac >= until:
             self.resting = False
         if self.resting and intern.hunger < 2:
-            walk = to_rest_on_stairs(s)
+            walk = to_rest_on_stairs(s) or to_rest_in_light(s)
             if walk is not None:
                 return walk
             return Proposal(s.rest(), f"health: rest (hp {intern.hp}/{intern.hp_max})")
@@ -341,6 +342,51 @@ def to_rest_on_stairs(s: Situation) -> Proposal | None:
         return None
     return Proposal(key, f"health: rest on the stairs, {squares} squares off "
                          f"(hp {s.hp}/{s.intern.hp_max if s.intern else '?'})")
+
+
+#: Squares from a lit room's doors at which a rest sees a monster coming in time to
+#: ready the bow (from four squares) and shoot once before it is beside the hero.
+LIT_REST_DEPTH = 4
+#: Door distances past this one buy no more (a longer walk for the same shots).
+LIT_REST_ENOUGH = 6
+
+
+def to_rest_in_light(s: Situation) -> Proposal | None:
+    """A step toward a lit room's square far from its doors, to rest there.
+
+    Walking heals as fast as resting, so the walk costs nothing but the turns. In a
+    passage or a dark room a monster that comes is seen only beside the hero (and
+    at level 1 a hobgoblin fight from half his hit points kills him 39% of the time,
+    ``_odds``); in a lit room it is seen at the door, and the target and missile
+    experts ready the bow and shoot as it comes. Only within
+    ``Tactics.rest_in_light`` squares, and only rooms with no monster in view.
+    """
+    most = s.tactics.rest_in_light
+    if most <= 0 or s.paths is None or not s.paths.dist or s.sensed.player is None:
+        return None
+    spots = lit_squares(s.sensed.rows, s.player)
+    here = spots.get(s.player, 0)
+    if here >= LIT_REST_DEPTH or not spots:
+        return None
+    best: tuple[int, int, Pos] | None = None
+    for i in s.paths.order:
+        cost = s.paths.dist[i]
+        if cost > most:
+            break
+        q = position(i)
+        depth = min(spots.get(q, 0), LIT_REST_ENOUGH)
+        if depth <= here or depth < LIT_REST_DEPTH - 1:
+            continue
+        if best is None or (depth, -cost) > best[:2]:
+            best = (depth, -cost, q)
+    if best is None:
+        return None
+    key = s.step_to(best[2], spare=True)
+    if key is None:
+        return None
+    hp_max = s.intern.hp_max if s.intern else "?"
+    return Proposal(key, f"health: rest in the lit room at {best[2]}, {best[0]} squares from "
+                         f"its doors, {-best[1]} squares off (hp {s.hp}/{hp_max})")
 
 
 def is_frontier(s: Situation, pos: Pos) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._grid import ROWS, TOP, Pos, chebyshev, neighbours
+from ._grid import MONSTER_LETTERS, ROWS, TOP, Pos, chebyshev, neighbours
 
 #: Screen characters that bound the hero's room: walls, doors, passages, the unknown.
 _BOUNDS = frozenset(" -|+#")
@@ -68,3 +68,44 @@ def rest_turns(rows: Sequence[str], player: Pos, doors: Iterable[Pos],
 def rest_action(turns: int) -> str:
     """The keys for ``turns`` searches in place: ``s``, or a count before it."""
     return "s" if turns <= 1 else f"{turns}s"
+
+
+def lit_squares(rows: Sequence[str], player: Pos) -> dict[Pos, int]:
+    """The squares of the lit rooms the screen shows with no monster in them, each
+    with how far it lies from its room's nearest door (10 when no door shows yet).
+
+    Rogue keeps a lit room drawn once seen and forgets a dark room's floor, so a
+    floor square (``.``) not beside the hero is a lit room's; a room's doors are the
+    ``+`` around it. From a square ``d`` squares inside, a monster coming in is seen
+    ``d`` squares off: time for the bow (``_combat``) where a passage or a dark room
+    shows it only beside the hero.
+    """
+    out: dict[Pos, int] = {}
+    seen: set[Pos] = set()
+    height = min(ROWS, len(rows))
+
+    def char(p: Pos) -> str:
+        r, c = p[0] - TOP, p[1]
+        return rows[r][c] if 0 <= r < height and 0 <= c < len(rows[r]) else " "
+
+    for r in range(height):
+        for c, ch in enumerate(rows[r]):
+            start = (r + TOP, c)
+            if ch != "." or start in seen or chebyshev(start, player) <= 1:
+                continue
+            region, doors, todo = {start}, set(), [start]
+            while todo:
+                for n in neighbours(todo.pop()):
+                    ch_n = char(n)
+                    if ch_n == "+":
+                        doors.add(n)
+                    if n in region or ch_n in _BOUNDS:
+                        continue
+                    region.add(n)
+                    todo.append(n)
+            seen |= region
+            if any(char(p) in MONSTER_LETTERS for p in region):
+                continue
+            for p in region:
+                out[p] = min((chebyshev(p, d) for d in doors), default=10)
+    return out

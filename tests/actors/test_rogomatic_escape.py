@@ -461,3 +461,34 @@ async def test_a_hobgoblin_two_squares_off_is_led_to_the_stairs_before_it_arrive
     assert proposal.rationale.startswith("escape: the hobgoblin would kill us")
     three = await with_pack(*beside((3, 10, "H"), (3, 9, "H")), tactics=STAIRS_FIGHT)
     assert three.ask("escape") is None
+
+
+def _passage_by_a_lit_room(*marks: tuple[int, int, str]) -> list[str]:
+    """ROOM (lit: its floor drawn) with a passage from its door (4, 13) east to the
+    hero at (4, 18)."""
+    rows = [row.ljust(20) for row in room_with(*marks)]
+    rows[2] = rows[2][:14] + "####@" + rows[2][19:]
+    return rows
+
+
+async def test_a_hurt_hero_walks_into_a_lit_room_to_rest():
+    """With ``rest_in_light`` a hurt hero in a passage walks back into the lit room
+    to rest far from its door, where a monster coming in is seen in time for the
+    bow; by default, or with a monster in that room, he rests where he stands; deep
+    in the room he rests there."""
+    hurt = status(hp=5)
+    outside = screen(_passage_by_a_lit_room(), top=2, status_line=hurt)
+    proposal = (await with_pack(outside, tactics=Tactics(rest_in_light=30))).ask("health")
+    assert proposal.action == "h"
+    assert proposal.rationale.startswith("health: rest in the lit room at (")
+    assert "6 squares from its doors, 11 squares off" in proposal.rationale
+    proposal = (await with_pack(outside)).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    too_far = (await with_pack(outside, tactics=Tactics(rest_in_light=5))).ask("health")
+    assert too_far.rationale.startswith("health: rest (hp 5/12)")
+    sleeper = screen(_passage_by_a_lit_room((3, 2, "E")), top=2, status_line=hurt)
+    proposal = (await with_pack(sleeper, tactics=Tactics(rest_in_light=30))).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    inside = screen(room_with((4, 4, "@")), top=2, status_line=hurt)
+    proposal = (await with_pack(inside, tactics=Tactics(rest_in_light=30))).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")

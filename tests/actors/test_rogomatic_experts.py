@@ -93,6 +93,19 @@ async def test_weapon_expert_wields_a_better_sword():
     assert proposal.action == "wf" and "long sword" in proposal.rationale
 
 
+async def test_weapon_expert_prices_a_weapon_of_unknown_pluses():
+    """With ``unknown_weapon_cost`` 2, an unknown long sword (7.5 - 2) no longer beats
+    the +1,+1 mace (6), an unknown two handed sword (10 - 2) still does, and a long
+    sword whose pluses are known is not charged."""
+    priced = Tactics(unknown_weapon_cost=2.0)
+    sword = await with_pack(pack=PACK + ["f) A long sword"], tactics=priced)
+    assert sword.ask("weapon") is None
+    big = await with_pack(pack=PACK + ["f) A two handed sword"], tactics=priced)
+    assert big.ask("weapon").action == "wf"
+    known = await with_pack(pack=PACK + ["f) A +0,+0 long sword"], tactics=priced)
+    assert known.ask("weapon").action == "wf"
+
+
 async def test_melee_strikes_the_adjacent_monster():
     """A monster next to the hero is struck by stepping into it."""
     pipeline = await with_pack(screen(room_with((3, 3, "@"), (3, 4, "K")), top=2))
