@@ -26,6 +26,7 @@ import sqlite3
 import statistics
 
 from actors.rogue._chronicle import EVENT_NAMES
+from actors.rogue._tournament import NOT_PLAYED
 
 #: How the loader names a game the agent quit itself (the surrender expert).
 SURRENDERED = "quit (surrendered)"
@@ -91,8 +92,8 @@ def load_one(path: str) -> dict[int, dict]:
     for params, outcome, score, turns, detail, wall in rows:
         p, d = json.loads(params), json.loads(detail)
         dungeon = p.get("dungeon", d.get("dungeon"))
-        if outcome == "unplayed" or dungeon is None:
-            continue  # the tournament's budget ran out before this game started
+        if outcome in NOT_PLAYED or dungeon is None:
+            continue  # the tournament stopped before this game started or ended
         quit = "quit at the cap" if d.get("capped") else SURRENDERED
         killer = d.get("killer") or {"quit": quit,
                                      "aborted": "Rogue crashed"}.get(outcome, "?")

@@ -86,3 +86,21 @@ def test_long_stays_are_counted_by_games_on_each_side(tmp_path):
     text = rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None)
     assert ("on the way (2 dungeons chronicled on both sides): long stays 2 -> 1"
             in text.splitlines())
+
+
+def test_a_game_the_tournament_stopped_is_not_compared(tmp_path):
+    """A tournament stopped part-way records its game in flight as interrupted (score
+    0) and the rest as unplayed; a resumed run plays them again. Only the game that
+    ended counts, whichever row the database returns first."""
+    new = _database(tmp_path / "b.sqlite3", [(0, 20, {"depth": 1, "killer": "emu"})])
+    con = sqlite3.connect(new)
+    con.execute("insert into sessions values (?, 'death', 300, 900, ?, 1.0, 'done')",
+                (json.dumps({"dungeon": 1}), json.dumps({"depth": 3, "killer": "bat"})))
+    for outcome, dungeon in (("interrupted", 1), ("unplayed", 2)):
+        con.execute("insert into sessions values (?, ?, 0, 0, '{}', 1.0, 'done')",
+                    (json.dumps({"dungeon": dungeon}), outcome))
+    con.commit()
+    con.close()
+    games = rogue_pairs.load(new)
+    assert sorted(games) == [0, 1]
+    assert games[1]["score"] == 300 and games[1]["killer"] == "bat"
