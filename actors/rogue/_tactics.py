@@ -264,7 +264,7 @@ class Tactics:
     #: rest in a lit room, on a square far from its doors (0 rests where he stands). A
     #: monster that comes to a rest in a passage or a dark room is seen only beside the
     #: hero; one that comes into a lit room is seen at the door, and the bow is readied
-    #: for it (``_watch.lit_squares``).
+    #: for it (``_watch.lit_squares``). 40 and 10 measured no clear change (README).
     rest_in_light: int = _i(0, 0, 80, "walk up to N squares to rest in a lit room, far "
                                       "from its doors (0: rest in place)")
     #: Exploration: go down only with hit points at or above this fraction.
@@ -313,7 +313,8 @@ class Tactics:
     #: weapon whose pluses are not known before it is weighed against the one in hand.
     #: Rogue curses one weapon in ten at -1 to -3 to hit, and a cursed weapon in hand
     #: cannot be put away, even for the bow. By Rogue's rules an unknown long sword
-    #: loses more level-1 fights than the +1,+1 mace the hero starts with (README).
+    #: loses more level-1 fights than the +1,+1 mace the hero starts with, but wins
+    #: more deep ones: 2 measured worse, the deep games losing (README).
     unknown_weapon_cost: float = _f(0.0, 0.0, 10.0, "worth taken off a weapon of unknown "
                                                     "pluses before wielding it")
     #: Rust: keep the armor on (or put it back on, the aquator not beside the hero)
