@@ -354,10 +354,11 @@ LIT_REST_ENOUGH = 6
 def to_rest_in_light(s: Situation) -> Proposal | None:
     """A step toward a lit room's square far from its doors, to rest there.
 
-    Walking heals as fast as resting, so the walk costs nothing but the turns. In a
+    Walking heals as fast as resting, so the walk costs the turns and whatever it
+    meets on the way (dungeon 1361 met a hobgoblin: README). In a
     passage or a dark room a monster that comes is seen only beside the hero (and
-    at level 1 a hobgoblin fight from half his hit points kills him 39% of the time,
-    ``_odds``); in a lit room it is seen at the door, and the target and missile
+    at level 1 a hobgoblin fight from half his hit points kills him about two times
+    in five, ``_odds``); in a lit room it is seen at the door, and the target and missile
     experts ready the bow and shoot as it comes. Only within
     ``Tactics.rest_in_light`` squares, and only rooms with no monster in view.
     """
