@@ -27,7 +27,7 @@ from ._escape import (
 from ._facts import BLOWS, Item
 from ._gamble import gamble
 from ._grid import KEYS, Pos, chebyshev, direction, index, key_towards, neighbours, position
-from ._inventory import MELEE_WEAPONS, THROWABLE, weapon_value
+from ._inventory import MELEE_WEAPONS, THROWABLE, best_melee, melee_worth
 from ._kite import Kite
 from ._paths import compute, path_to
 from ._watch import room_around
@@ -44,17 +44,13 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
     weapons = s.inventory.of_kind("weapon")
     current = next((w for w in weapons if w.wielded), None)
     cost = s.tactics.unknown_weapon_cost
-
-    def worth(w: Item) -> float:
-        return weapon_value(w.name, w.bonus) - (cost if w.bonus is None else 0.0)
-
-    best = max((w for w in weapons if w.name in MELEE_WEAPONS), key=worth, default=None)
+    best = best_melee(s.inventory, cost)
     if best is None or best.wielded:
         return None
-    now = worth(current) if current is not None else 0.0
+    now = melee_worth(current, cost) if current is not None else 0.0
     if current is not None and current.name not in MELEE_WEAPONS:
         now = 0.0  # a bow in hand is no melee weapon
-    if worth(best) > now + 0.9:
+    if melee_worth(best, cost) > now + 0.9:
         return best.letter, f"{best.text!r} beats {current.text if current else 'bare hands'!r}"
     return None
 

@@ -55,10 +55,17 @@ def weapon_value(name: str, bonus: int | None) -> float:
     return WEAPON_DAMAGE.get(name, 0.0) + (bonus or 0) * 0.5
 
 
-def best_melee(inv: Inventory) -> Item | None:
-    """The best melee weapon in the pack, in hand or not."""
+def melee_worth(weapon: Item, unknown_cost: float = 0.0) -> float:
+    """A weapon's worth in hand, less ``unknown_cost`` when its pluses are not known
+    (``Tactics.unknown_weapon_cost``: one weapon in ten is cursed)."""
+    return weapon_value(weapon.name, weapon.bonus) - (unknown_cost if weapon.bonus is None
+                                                      else 0.0)
+
+
+def best_melee(inv: Inventory, unknown_cost: float = 0.0) -> Item | None:
+    """The best melee weapon in the pack, in hand or not (by ``melee_worth``)."""
     return max((w for w in inv.of_kind("weapon") if w.name in MELEE_WEAPONS),
-               key=lambda w: weapon_value(w.name, w.bonus), default=None)
+               key=lambda w: melee_worth(w, unknown_cost), default=None)
 
 _COUNT = re.compile(r"^(?:an?|some|the|(\d+)) ", re.IGNORECASE)
 # The comma is for Rogue 5.4's "scroll of identify ring, wand or staff".

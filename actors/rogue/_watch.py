@@ -28,24 +28,33 @@ FASTEST = 2
 MOST = 10
 
 
+def _char(rows: Sequence[str], pos: Pos) -> str:
+    """The screen character at ``pos``; the unknown (a space) off the map."""
+    r, c = pos[0] - TOP, pos[1]
+    if 0 <= r < min(ROWS, len(rows)) and 0 <= c < len(rows[r]):
+        return rows[r][c]
+    return " "
+
+
+def _region(rows: Sequence[str], start: Pos) -> set[Pos]:
+    """The squares reachable from ``start`` without crossing a room's bounds."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n not in seen and _char(rows, n) not in _BOUNDS:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
 def room_around(rows: Sequence[str], player: Pos) -> frozenset[Pos]:
     """The squares of the lit room the hero stands in, as the screen shows them now.
 
     Empty when he is not inside a room he can see across (a passage, a doorway, a
     dark room, where the screen shows no more than the squares beside him).
     """
-    seen = {player}
-    todo = [player]
-    while todo:
-        pos = todo.pop()
-        for n in neighbours(pos):
-            r, c = n[0] - TOP, n[1]
-            if n in seen or not (0 <= r < min(ROWS, len(rows)) and c < len(rows[r])):
-                continue
-            if rows[r][c] in _BOUNDS:
-                continue
-            seen.add(n)
-            todo.append(n)
+    seen = _region(rows, player)
     if len(seen) == 1 or all(chebyshev(p, player) <= 1 for p in seen):
         return frozenset()
     return frozenset(seen)
@@ -82,30 +91,16 @@ def lit_squares(rows: Sequence[str], player: Pos) -> dict[Pos, int]:
     """
     out: dict[Pos, int] = {}
     seen: set[Pos] = set()
-    height = min(ROWS, len(rows))
-
-    def char(p: Pos) -> str:
-        r, c = p[0] - TOP, p[1]
-        return rows[r][c] if 0 <= r < height and 0 <= c < len(rows[r]) else " "
-
-    for r in range(height):
+    for r in range(min(ROWS, len(rows))):
         for c, ch in enumerate(rows[r]):
             start = (r + TOP, c)
             if ch != "." or start in seen or chebyshev(start, player) <= 1:
                 continue
-            region, doors, todo = {start}, set(), [start]
-            while todo:
-                for n in neighbours(todo.pop()):
-                    ch_n = char(n)
-                    if ch_n == "+":
-                        doors.add(n)
-                    if n in region or ch_n in _BOUNDS:
-                        continue
-                    region.add(n)
-                    todo.append(n)
+            region = _region(rows, start)
             seen |= region
-            if any(char(p) in MONSTER_LETTERS for p in region):
+            if any(_char(rows, p) in MONSTER_LETTERS for p in region):
                 continue
+            doors = {n for p in region for n in neighbours(p) if _char(rows, n) == "+"}
             for p in region:
                 out[p] = min((chebyshev(p, d) for d in doors), default=10)
     return out
