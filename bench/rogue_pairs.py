@@ -1,6 +1,7 @@
 """Two Rog-O-Matic versions compared dungeon by dungeon, from two tournament databases.
 
 Usage: ``python bench/rogue_pairs.py BASE.sqlite3[,MORE...] NEW.sqlite3[,MORE...] [--games 40]``
+or ``python bench/rogue_pairs.py BASE.sqlite3[,MORE...] --export BASE.jsonl``
 
 Games are repeatable (the same agent on the same dungeon plays the same game), so
 two tournaments run with the same ``--seed`` pair up by dungeon: the comparison is
@@ -13,6 +14,12 @@ had, as the tournament records it). Several databases a side (comma-separated)
 pool their dungeons: 200 games are two tournaments of 100. Where both sides kept a
 chronicle of each game (``actors/rogue/_chronicle.py``), its totals are compared
 too: gold stolen, armor rusted, freezes and the rest.
+
+A side's finished games can be kept as JSON lines (``--export``), one game a line,
+and read back in place of its databases: a version's games on a fixed set of
+dungeons then need playing once, and a trial is played alone beside them. That
+holds only while the games replay the same, with the same Rogue binary; a rerun of
+a few of the stored dungeons beside the trial checks it.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ from actors.rogue._tournament import NOT_PLAYED
 
 #: How the loader names a game the agent quit itself (the surrender expert).
 SURRENDERED = "quit (surrendered)"
+#: How an exported side's file name ends (``--export``).
+EXPORTED = ".jsonl"
 #: Turns after a quit within which the base version's death counts as the same fight.
 SAME_FIGHT = 60
 
@@ -46,6 +55,8 @@ def unfinished(paths: str) -> int:
     """Games queued or still running in the comma-separated databases."""
     count = 0
     for path in paths.split(","):
+        if path.endswith(EXPORTED):
+            continue  # an export holds only finished games
         con = sqlite3.connect(path)
         count += con.execute("select count(*) from sessions where state != 'done'").fetchone()[0]
         con.close()
@@ -85,6 +96,8 @@ def bootstrap_mean(diffs: list[float], rounds: int = 10000, seed: int = 0) -> tu
 
 def load_one(path: str) -> dict[int, dict]:
     """Finished games by dungeon: score, depth, outcome, killer."""
+    if path.endswith(EXPORTED):
+        return load_exported(path)
     con = sqlite3.connect(path)
     rows = con.execute("select parameters, outcome, score, turns, detail, wall_time "
                        "from sessions where state = 'done'").fetchall()
@@ -100,6 +113,30 @@ def load_one(path: str) -> dict[int, dict]:
         out[int(dungeon)] = {"score": score or 0.0, "depth": d.get("depth", 0),
                              "outcome": outcome, "killer": killer, "turns": turns,
                              "wall": wall or 0.0, "events": d.get("events")}
+    return out
+
+
+def export(games: dict[int, dict], path: str) -> int:
+    """Write ``games`` to ``path`` as JSON lines in dungeon order; the count written."""
+    with open(path, "w", encoding="utf-8") as out:
+        for dungeon in sorted(games):
+            out.write(json.dumps({"dungeon": dungeon, **games[dungeon]}, sort_keys=True) + "\n")
+    return len(games)
+
+
+def load_exported(path: str) -> dict[int, dict]:
+    """Games from a file ``export`` wrote, by dungeon."""
+    out = {}
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                game = json.loads(line)
+                out[int(game.pop("dungeon"))] = game
+            except (ValueError, KeyError, TypeError) as error:
+                raise SystemExit(f"{path}, line {number}: not a game written by --export "
+                                 f"({error}); export the side again from its databases") from None
     return out
 
 
@@ -187,11 +224,22 @@ def fight_lost(base: dict, quit: dict) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("base")
-    parser.add_argument("new")
+    parser.add_argument("base", help="the base side: databases, comma-separated, or an export")
+    parser.add_argument("new", nargs="?", help="the new side, in the same forms")
     parser.add_argument("--games", type=int, default=None,
                         help="compare only the first N dungeons present in both")
+    parser.add_argument("--export", metavar="FILE.jsonl",
+                        help="write the base side's finished games to FILE.jsonl and stop")
     args = parser.parse_args()
+    if args.export is not None:
+        if not args.export.endswith(EXPORTED):
+            parser.error(f"--export writes JSON lines: name the file *{EXPORTED}")
+        if unfinished(args.base):
+            parser.error("the base side has games not yet ended: export it once they have")
+        print(f"{export(load(args.base), args.export)} games written to {args.export}")
+        return
+    if args.new is None:
+        parser.error("name the new side to compare with (or --export FILE.jsonl)")
     print(compare(load(args.base), load(args.new), args.games))
     warning = partial_warning(args.base, args.new)
     if warning is not None:

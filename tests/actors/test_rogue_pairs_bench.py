@@ -3,6 +3,7 @@
 import json
 import sqlite3
 
+import pytest
 from bench_loader import load_bench
 
 rogue_pairs = load_bench("rogue_pairs")
@@ -104,3 +105,29 @@ def test_a_game_the_tournament_stopped_is_not_compared(tmp_path):
     games = rogue_pairs.load(new)
     assert sorted(games) == [0, 1]
     assert games[1]["score"] == 300 and games[1]["killer"] == "bat"
+
+
+def test_an_exported_side_compares_as_its_databases_did(tmp_path):
+    """A base side kept as JSON lines reads back game for game, and a trial compared
+    with the export reads as it did with the databases."""
+    base = _database(tmp_path / "a.sqlite3", [
+        (0, 500, {"depth": 5, "killer": "troll", "events": {"gold_stolen": 200}}),
+        (1, 900, {"depth": 8, "killer": "centaur"}),
+    ])
+    new = _database(tmp_path / "b.sqlite3", [
+        (0, 700, {"depth": 6, "killer": "troll", "events": {}}),
+        (1, 800, {"depth": 8, "killer": "centaur"}),
+    ])
+    kept = str(tmp_path / "base.jsonl")
+    assert rogue_pairs.export(rogue_pairs.load(base), kept) == 2
+    assert rogue_pairs.load(kept) == rogue_pairs.load(base)
+    assert rogue_pairs.partial_warning(kept, new) is None
+    assert (rogue_pairs.compare(rogue_pairs.load(kept), rogue_pairs.load(new), None)
+            == rogue_pairs.compare(rogue_pairs.load(base), rogue_pairs.load(new), None))
+
+
+def test_a_file_that_is_not_an_export_is_refused_with_its_line(tmp_path):
+    broken = tmp_path / "base.jsonl"
+    broken.write_text('{"dungeon": 3, "score": 10}\n{"score": 20}\n')
+    with pytest.raises(SystemExit, match=r"base\.jsonl, line 2: .*export the side again"):
+        rogue_pairs.load(str(broken))
