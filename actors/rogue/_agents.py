@@ -8,7 +8,7 @@ six of ours: drop a scroll of scare monster when a fight could kill and fight fr
 it, under weapon (``_sanctuary``, Rog-O-Matic's own, in its battlestations); take the
 armor off for an aquator, under it (``_rust``); eat at
 once after a faint, or when weak and a monster comes, above melee
-(``_upkeep.Hunger``); step away from an ice monster that may be awake
+(``_hunger.Hunger``); step away from an ice monster that may be awake
 (``_freezer``) and escape by the stairs (``_escape``), both under melee; and hold
 ground between retreat and the walkers (``_initiative``).
 """
@@ -31,7 +31,10 @@ from runtime import AgentSpec
 from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
 from ._connect import ConnectivityAnalyser
 from ._escape import Escape
+from ._exploration import Exploration
 from ._freezer import FreezerGuard
+from ._health import Health
+from ._hunger import Hunger
 from ._icebreaker import IceBreaker
 from ._initiative import HoldGround
 from ._intern import InternalStateRecogniser
@@ -48,7 +51,6 @@ from ._sense import Messages, Sense
 from ._surrender import BrokenPack, Starvation, Surrender
 from ._tactics import Tactics
 from ._terrain import TerrainMap
-from ._upkeep import Exploration, Health, Hunger
 
 #: Bumped whenever the agent's play changes (recorded with every result).
 ROGOMATIC_VERSION = "1.89"

@@ -27,9 +27,9 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation, Threat
+from ._exploration import is_frontier
 from ._grid import Pos, chebyshev, index, key_towards, neighbours, position
 from ._paths import compute, first_step, path_to
-from ._upkeep import is_frontier
 
 #: How far off an awake monster still counts as coming for us.
 WATCH_DISTANCE = 6

@@ -9,7 +9,7 @@ number of turns.
 It keeps a floor under Rogue's food clock (``InternalState.food_floor``) from the
 actions taken (the runtime's ``acted`` entry), counting each as many turns as it
 could take, so that a hero who carries the running flag can eat before the stomach
-daemon takes it away (see ``_upkeep``).
+daemon takes it away (see ``_hunger``).
 
 It also follows Rogue's "running" flag on the hero (``InternalState.steady``), which
 decides whether monsters swing at him with +4: set when "you can move again" ends a

@@ -2,7 +2,7 @@
 
 Objects are walked onto (Rogue picks up what the hero steps on) nearest first by
 the path field, gold always, the rest while the pack has room; a hero hurt enough
-to rest rests first (``_upkeep.would_rest``). Armor is changed
+to rest rests first (``_health.would_rest``). Armor is changed
 only in peace (taking it off and putting it on take turns) and only for a better
 ``Arm`` than the status line shows. Magic: known good scrolls and potions are used
 when they help (an identify scroll while the pack holds an item it would name);
@@ -16,10 +16,11 @@ from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation
+from ._health import would_rest
+from ._hunger import can_sit_out_blindness
 from ._inventory import expected_armor, identifies
 from ._junk import short_of_slots
 from ._paths import beside_freezer
-from ._upkeep import can_sit_out_blindness, would_rest
 
 #: Scrolls worth reading whenever safe once known.
 #: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
@@ -53,7 +54,7 @@ class ObjectAcquisition(RogueExpert):
     #: turns, until the hero starved).
     no_progress = 25
     #: Path cost within which an object is taken even when hurt enough to rest first
-    #: (``_upkeep.would_rest``): the walk is a step or two.
+    #: (``_health.would_rest``): the walk is a step or two.
     near = 2
 
     def __init__(self, seed: int = 0) -> None:

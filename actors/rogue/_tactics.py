@@ -56,7 +56,7 @@ class Tactics:
     #: Explorer and walkers: never step into a monster let lie (above) whose fight would
     #: kill us at least this often, a blow that wakes it: go round it, else to the
     #: stairs and down, and wake it only when nothing else is left, at full health
-    #: (``_upkeep.Exploration._around``). The walkers to objects and monsters spare
+    #: (``_exploration.Exploration._around``). The walkers to objects and monsters spare
     #: those that freeze or rob whatever this says; the explorer, which must get
     #: somewhere, strikes them. 1 (the default) spares none by the risk, 1.63's play:
     #: 0.1 measured no better on 600 dungeons (README).
@@ -135,7 +135,7 @@ class Tactics:
     #: Escape: with the stairs not known, run toward the unexplored instead.
     flee_unexplored: bool = _b(True, "flee toward unexplored squares when the stairs are unknown")
     #: Health: eat at this hunger state (1 Hungry, 2 Weak, 3 after a faint: the hero
-    #: then carries Rogue's "running" flag and monsters lose their +4; see _upkeep).
+    #: then carries Rogue's "running" flag and monsters lose their +4; see _hunger).
     eat_at: int = _i(3, 1, 3, "eat when hunger reaches 1 Hungry / 2 Weak / 3 Faint "
                               "(after a faint, monsters lose +4 to hit)")
     #: Health: with food and ``eat_at`` 3, wait in a quiet spot for the faint from this
@@ -232,7 +232,7 @@ class Tactics:
     search_dead_ends: bool = _b(False, "search a dead end on reaching it while a part of "
                                        "the level is unseen")
     #: Exploration: from this many turns back on one level to the goal just left, the
-    #: explorer holds the goal it has (``_upkeep.Exploration._frontier``); 0 never does.
+    #: explorer holds the goal it has (``_exploration.Exploration._frontier``); 0 never does.
     #: 4 in 1.77, measured no better over 300 dungeons (README), so 0, for the learner.
     flip_backs: int = _i(0, 0, 50, "turns back to the goal just left, on a level, before "
                                    "the explorer holds its goal (0: never)")

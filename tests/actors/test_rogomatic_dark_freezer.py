@@ -16,7 +16,7 @@ import attrs
 from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
 from actors.rogue import Tactics
-from actors.rogue._upkeep import is_frontier
+from actors.rogue._exploration import is_frontier
 
 REMEMBER = Tactics(remember_ice=True)
 

@@ -25,8 +25,8 @@ from actors.rogue._hidden import (
     maze_lattice_point,
     unseen_cells,
 )
+from actors.rogue._hunger import short_of_food
 from actors.rogue._paths import compute
-from actors.rogue._upkeep import short_of_food
 
 MOVES = {key: step for step, key in KEYS.items()}
 
