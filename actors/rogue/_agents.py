@@ -28,7 +28,8 @@ from actors.roguelike import (
 )
 from runtime import AgentSpec
 
-from ._combat import Battlestations, Melee, Missile, Retreat, Target, Weapon
+from ._archery import Missile, Target
+from ._combat import Battlestations, Melee, Retreat, Weapon
 from ._connect import ConnectivityAnalyser
 from ._escape import Escape
 from ._exploration import Exploration

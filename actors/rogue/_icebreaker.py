@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from runtime import Proposal
 
+from ._archery import can_shoot, clear_line, line_up_square, shot
 from ._base import SentAware
-from ._combat import can_shoot, clear_line, line_up_square, shot
 from ._context import Situation, Threat
 from ._grid import Pos, chebyshev, direction
 from ._watch import room_around

@@ -193,7 +193,7 @@ class Tactics:
     #: Battlestations: zap unknown wands at a monster when hp falls below this fraction.
     zap_below: float = _f(0.4, 0.0, 1.0, "zap wands at monsters when hp/max hp is below this")
     #: Battlestations: zap a known bolt, slow monster or teleport away wand
-    #: (``_combat.EARLY_WANDS``) at a monster beside the hero (or awake two squares off,
+    #: (``_wands.EARLY_WANDS``) at a monster beside the hero (or awake two squares off,
     #: in line) as soon as Rogue's combat rules say fighting it to the end kills him at
     #: least this often, whatever his hit points; 1 (the default) waits for
     #: ``zap_below``. Measured at 0.1 no better (README): few heroes carry a known wand,

@@ -86,7 +86,7 @@ def lit_squares(rows: Sequence[str], player: Pos) -> dict[Pos, int]:
     Rogue keeps a lit room drawn once seen and forgets a dark room's floor, so a
     floor square (``.``) not beside the hero is a lit room's; a room's doors are the
     ``+`` around it. From a square ``d`` squares inside, a monster coming in is seen
-    ``d`` squares off: time for the bow (``_combat``) where a passage or a dark room
+    ``d`` squares off: time for the bow (``_archery``) where a passage or a dark room
     shows it only beside the hero.
     """
     out: dict[Pos, int] = {}
