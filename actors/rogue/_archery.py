@@ -3,8 +3,10 @@
 Each arrow is a blow a monster cannot return. The target expert walks to a square
 in line with a monster worth fighting (:func:`line_up_square`) or waits, bow in
 hand, for an awake one to come into line (:func:`coming_to_be_shot`); the missile
-expert shoots along a clear line (:func:`missile_plan`); the weapon expert
-(``_combat``) readies the bow before and puts it away as the monster closes.
+expert readies the bow and shoots along a clear line (:func:`missile_plan`); the
+weapon expert (``_combat``) puts the bow away as the monster closes, and keeps it in
+hand while one is coming into line (or, by ``Tactics.bow_in_rooms``, in lit rooms:
+:func:`bow_to_carry`).
 """
 
 from __future__ import annotations
