@@ -28,6 +28,7 @@ import argparse
 import collections
 import json
 import math
+import os
 import random
 import sqlite3
 import statistics
@@ -231,6 +232,11 @@ def main() -> None:
     parser.add_argument("--export", metavar="FILE.jsonl",
                         help="write the base side's finished games to FILE.jsonl and stop")
     args = parser.parse_args()
+    for side in (args.base, args.new or ""):
+        missing = [path for path in side.split(",") if path and not os.path.exists(path)]
+        if missing:
+            parser.error(f"no such file: {', '.join(missing)} (a tournament's --db, or an "
+                         f"export written by --export)")
     if args.export is not None:
         if not args.export.endswith(EXPORTED):
             parser.error(f"--export writes JSON lines: name the file *{EXPORTED}")
