@@ -12,16 +12,19 @@ most for the turns spent walking there and searching.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from runtime import Proposal
 
 from ._base import SentAware
 from ._context import Situation
-from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours
+from ._grid import (KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours,
+                    position)
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
 from ._hunger import camps, camps_first, short_of_food
-from ._paths import avoidance, compute, path_to
+from ._paths import avoidance, compute, nearest, path_to
 
 
 def is_frontier(s: Situation, pos: Pos) -> bool:
@@ -45,6 +48,56 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     if s.tactics.remember_ice and s.objects is not None and pos in s.objects.freezers:
         return False  # the same out of view (``Tactics.remember_ice``; see ``_frontier``)
     return any(t.at(n) == " " for n in neighbours(pos)) or len(neighbours(pos)) < 8
+
+
+def shown_from(s: Situation, pos: Pos) -> int:
+    """How many unknown squares a step onto ``pos`` would show, if it is a room's floor.
+
+    A passage square is ringed by rock Rogue never draws, so its count says nothing:
+    0. So are a doorway's and a lit room's squares (a lit room shows whole on entry).
+    In a dark room the hero sees only the squares around him, and its floor, its walls
+    and their doors show a ring at a time.
+    """
+    t = s.terrain
+    assert t is not None
+    if t.at(pos) != ".":
+        return 0
+    return sum(1 for n in neighbours(pos) if t.at(n) == " ")
+
+
+def best_frontier(s: Situation, usable: Callable[[Pos], bool]) -> Pos | None:
+    """The frontier square with the least walk less ``Tactics.explore_gain`` a square it
+    would show (:func:`shown_from`); the nearest first among equals, and the nearest
+    alone with no gain.
+
+    Why: in a dark room nearly every square beside the hero is a frontier, all one step
+    off, and the nearest-first order of the path search picks among them by the order it
+    tries directions, not by what each would show. A sweep along the room shows three
+    new squares a step; a step back beside squares already seen shows one. Simulated on
+    300 dark rooms of 3 to 25 by 2 to 10 squares entered from a random doorway (the
+    path search's own order of ties), the nearest-first choice took 14,702 steps to see
+    every floor and wall square, this one 13,287 at any weight from 0.1 to 0.5 (README).
+    """
+    paths = s.paths
+    assert paths is not None and paths.origin is not None
+    weight = s.tactics.explore_gain
+    if weight <= 0:
+        return nearest(paths, usable)
+    start = index(paths.origin)
+    dist = paths.dist
+    best, best_key = None, 0.0
+    for i in paths.order:
+        if i == start:
+            continue
+        if best is not None and dist[i] - 8 * weight > best_key:
+            break
+        pos = position(i)
+        if not usable(pos):
+            continue
+        key = dist[i] - weight * shown_from(s, pos)
+        if best is None or key < best_key:
+            best, best_key = pos, key
+    return best
 
 
 #: The squares the explorer remembers standing on, and how many times on one of them
@@ -357,7 +410,7 @@ class Exploration(SentAware):
         measured no better; README).
         """
         assert s.paths is not None
-        nearest = self._nearest(s, lambda p: p not in self.refused and is_frontier(s, p))
+        nearest = best_frontier(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
         if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
             if goal is not None and goal != nearest:

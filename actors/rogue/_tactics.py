@@ -236,6 +236,11 @@ class Tactics:
     #: 4 in 1.77, measured no better over 300 dungeons (README), so 0, for the learner.
     flip_backs: int = _i(0, 0, 50, "turns back to the goal just left, on a level, before "
                                    "the explorer holds its goal (0: never)")
+    #: Exploration: how many squares of walk one unknown square that a dark room's floor
+    #: square would show is worth, in the choice of the next square to explore
+    #: (``_exploration.best_frontier``); 0 takes the nearest, as before 1.90.
+    explore_gain: float = _f(0.0, 0.0, 1.0, "squares of walk worth one unknown square a "
+                                            "dark room's floor square would show (0: nearest)")
     #: Exploration: actions on a level before taking known stairs anyway.
     level_patience: int = _i(600, 100, 3000, "actions on a level before descending")
     #: Exploration: from this dungeon level on, take known stairs after
