@@ -199,7 +199,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
             return Proposal("q" + heal, f"battlestations: could die in one round to the "
                                         f"{name}: quaff healing")
         if worst.adjacent:
-            zap = zap_at(s, worst, ("teleport away", "slow monster"))
+            zap = zap_at(s, worst, ("teleport away", "slow monster"), done=done)
             if zap is not None:
                 return Proposal(zap.action, "battlestations: could die in one round: "
                                 + zap.rationale)
@@ -224,7 +224,7 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
     if looks_fine:
         return None  # the walk is over (healed, or no step left): the fight looks fine
     if s.hp_fraction < tactics.zap_below:
-        zap = zap_at(s, worst, ATTACK_WANDS + ("",), spent)
+        zap = zap_at(s, worst, ATTACK_WANDS + ("",), spent, done)
         if zap is not None:
             return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
     if one_round and worst.adjacent:

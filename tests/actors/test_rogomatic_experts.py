@@ -1080,6 +1080,26 @@ async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
     assert pipeline.ask("melee").action == "znf"  # an expert that never saw the zap
 
 
+async def test_cancellation_is_zapped_only_at_a_monster_it_takes_something_from():
+    """Losing at 8 of 29 hit points, a known wand of cancellation: a centaur has no special
+    blow to cancel, so the zap would be a round of its blows for nothing (dungeon 544 of
+    1.89 zapped one at a centaur six times running, from 15 of 43 hit points to death);
+    a rattlesnake's poison it does take away, once: a cancelled monster stays cancelled."""
+    pack = PACK + ["f) A wand of cancellation [4 charges](oak)"]
+    losing = status(level=7, hp=8, hp_max=29, exp_level=5, exp=100)
+    for letter, zapped in (("C", False), ("R", True)):
+        coming = screen(room_with((3, 1, "@"), (4, 3, letter)), top=2, status_line=losing)
+        cornered = screen(room_with((3, 1, "@"), (4, 2, letter)), top=2, status_line=losing)
+        pipeline = await with_pack(coming, cornered, pack=pack)
+        melee = pipeline.expert("melee")
+        first = pipeline.ask("melee", melee)
+        assert first is not None
+        assert (first.action == "znf") is zapped, letter
+        await pipeline.feed(cornered, acted=first.action)
+        again = pipeline.ask("melee", melee)
+        assert again is not None and not again.action.startswith("z"), letter
+
+
 async def test_an_unknown_potion_is_quaffed_only_with_food_to_sit_out_blindness():
     """A potion of blindness keeps the hero waiting 850 turns: told to quaff unknown
     potions, with the starting food in the pack he quaffs one to learn it; with the same
