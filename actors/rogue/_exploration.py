@@ -20,8 +20,7 @@ from runtime import Proposal
 
 from ._base import SentAware
 from ._context import Situation
-from ._grid import (KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours,
-                    position)
+from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours, position
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
 from ._hunger import camps, camps_first, short_of_food
 from ._paths import avoidance, compute, nearest, path_to
