@@ -238,7 +238,8 @@ class Tactics:
                                    "the explorer holds its goal (0: never)")
     #: Exploration: how many squares of walk one unknown square that a dark room's floor
     #: square would show is worth, in the choice of the next square to explore
-    #: (``_exploration.best_frontier``); 0 takes the nearest, as before 1.90.
+    #: (``_exploration.best_frontier``); 0 takes the nearest. 0.34 swept dark rooms in 0.86
+    #: times the steps and measured no better over 500 dungeons (README), so 0.
     explore_gain: float = _f(0.0, 0.0, 1.0, "squares of walk worth one unknown square a "
                                             "dark room's floor square would show (0: nearest)")
     #: Exploration: actions on a level before taking known stairs anyway.
