@@ -480,12 +480,6 @@ class Exploration(SentAware):
         self.heading = heading
         return Proposal(key, why)
 
-    def _nearest(self, s: Situation, goal) -> Pos | None:  # noqa: ANN001
-        from ._paths import nearest
-
-        assert s.paths is not None
-        return nearest(s.paths, goal)
-
     def _search(self, s: Situation, why: str = "") -> Proposal:
         """Search at the spot most likely to show a hidden way on, for its cost in turns.
 

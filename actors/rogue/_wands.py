@@ -115,7 +115,7 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
     death, worst, step = max(aimed, key=lambda found: found[0])
     name = worst.info.name
     back = bolt_comes_back(s, step)
-    known = tuple(w for w in EARLY_WANDS if (w, name) not in done and not (back and w in BOLTS))
+    known = tuple(w for w in EARLY_WANDS if not (back and w in BOLTS))  # ``done``: zap_at
     for names, risk in ((known, tactics.zap_risk), (("",), tactics.zap_unknown_risk)):
         if death >= risk:
             zap = zap_at(s, worst, names, spent, done)
