@@ -218,14 +218,18 @@ class PtyProcess(trio.abc.AsyncResource):
         ``"waiting"``: asleep with every key we sent read (and, if ``read_since``
         is a :meth:`chars_read` count taken when the keys were sent, having read
         more since), which for a terminal game means blocked on its next key;
-        ``"stopped"``: SIGSTOP or SIGTSTP; ``"busy"``: running, or asleep with
-        keys still unread; ``"gone"``: exited.
+        ``"stopped"``: SIGSTOP or SIGTSTP; ``"busy"``: running, asleep with keys
+        still unread, or held by a debugger; ``"gone"``: exited.
         """
         if self.returncode is not None:
             return "gone"
         state = _proc_state(self.pid)
-        if state in ("T", "t"):
+        if state == "T":
             return "stopped"
+        if state == "t":
+            # Held by a debugger (a breakpoint, an attach): slow, not hung; the frame's
+            # timeout still bounds how long it may be held.
+            return "busy"
         if state in ("Z", "X", ""):
             return "gone"
         if state in ("S", "I") and self.unread_input() == 0:

@@ -6,6 +6,7 @@ the child is reaped and no descriptor is left open, however the session ended.
 
 import os
 import signal
+import subprocess
 import sys
 import textwrap
 import time
@@ -198,6 +199,55 @@ async def test_stopped_program_is_reported_at_once_and_still_reaped(tmp_path):
             await terminal.exchange("a", ready_on("never shown"))
         assert time.perf_counter() - started < 5.0
     assert_reaped(terminal.pid)
+
+
+#: A debugger in a few lines: attach to the pid, say so once it holds it, let go later.
+DEBUGGER = """
+import ctypes, os, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+pid = int(sys.argv[1])
+if libc.ptrace(16, pid, None, None) != 0:  # PTRACE_ATTACH
+    print("refused", os.strerror(ctypes.get_errno()), flush=True)
+    sys.exit(0)
+os.waitpid(pid, 0)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+libc.ptrace(17, pid, None, None)  # PTRACE_DETACH
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's ptrace")
+async def test_a_game_held_by_a_debugger_is_waited_for_not_called_stopped(tmp_path):
+    """A debugger's hold (state "t": gdb attaching, or stopped at a breakpoint) is not a
+    SIGSTOP: the frame comes once the debugger lets go, within the timeout."""
+    argv = script(tmp_path, """
+        os.write(1, b"ready")
+        while True:
+            os.read(0, 1)
+            os.write(1, b"got it")
+    """)
+    terminal = PtyTerminal(argv, env=ENV, watchdog=Watchdog(hang_timeout=30.0), grace=0.2)
+    async with terminal:
+        await terminal.wait_frame(ready_on("ready"))
+        debugger = subprocess.Popen([sys.executable, "-c", DEBUGGER, str(terminal.pid), "0.5"],
+                                    stdout=subprocess.PIPE, text=True)
+        said = debugger.stdout.readline().split()
+        if said[:1] != ["held"]:
+            debugger.wait()
+            pytest.skip(f"ptrace not permitted here: {' '.join(said[1:])}")
+        assert _state_letter(terminal.pid) == "t"
+        started = time.perf_counter()
+        snap = await terminal.exchange("a", ready_on("got it"))
+        assert "got it" in snap.text()
+        assert time.perf_counter() - started >= 0.3  # it waited out the hold
+        debugger.wait()
+    assert_reaped(terminal.pid)
+
+
+def _state_letter(pid: int) -> str:
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        return f.read().rsplit(b")", 1)[1].split()[0].decode()
 
 
 async def test_cancelling_a_wait_reaps_the_child_and_closes_everything(tmp_path):
