@@ -7,11 +7,13 @@ already the next one) and as the game ends (``score``, after a death's tenth is
 taken), prints one JSON line and lets Rogue go on::
 
     {"at": "new_level", "level": 4, "purse": 312,
-     "piles": [[row, column, value, room], ...],
-     "rooms": [[top, left, height, width, dark, maze, gone], ...]}
+     "piles": [[row, column, value, room], ...], "food": [[row, column, count, room], ...],
+     "rooms": [[top, left, height, width, dark, maze, gone], ...],
+     "secret_doors": [[row, column], ...], "hidden_passages": [[row, column], ...]}
 
-``piles`` are the gold objects still lying on the level being left and ``rooms`` are
-that level's nine room slots, so the caller can say where each pile lay. This reads
+``piles`` are the gold objects still lying on the level being left, ``food`` its food
+and ``rooms`` that level's nine room slots, so the caller can say where each lay;
+``secret_doors`` and ``hidden_passages`` are the hidden ways on not yet found. This reads
 the game's memory, which the agent never does: it is a measuring tool only, the
 ground truth against which the agent's own view is judged.
 """
@@ -22,9 +24,12 @@ import json
 
 import gdb  # type: ignore[import-not-found]  # only inside gdb
 
-GOLD = ord("*")
+GOLD, FOOD = ord("*"), ord(":")
 ISDARK, ISGONE, ISMAZE = 0o1, 0o2, 0o4
 MAXROOMS = 9
+#: ``Places`` is indexed ``(x << 5) + y`` over 80 columns (rogue.h's INDEX).
+COLUMNS, ROWS = 80, 32
+F_PASS, F_REAL = 0x80, 0x10
 
 
 def _rooms() -> list[list[int]]:
@@ -47,16 +52,37 @@ def _room_of(rooms: list[list[int]], row: int, column: int) -> int:
     return -1
 
 
-def _piles(rooms: list[list[int]]) -> list[list[int]]:
-    piles = []
+def _objects(rooms: list[list[int]], kind: int) -> list[list[int]]:
+    """``[row, column, value, room]`` of each object of ``kind`` on the level (value: a
+    pile's gold, a food item's count)."""
+    found = []
     thing = gdb.parse_and_eval("Lvl_obj")
     while int(thing) != 0:
         obj = thing.dereference()["_o"]
-        if int(obj["_o_type"]) == GOLD:
+        if int(obj["_o_type"]) == kind:
             row, column = int(obj["_o_pos"]["y"]), int(obj["_o_pos"]["x"])
-            piles.append([row, column, int(obj["_o_arm"]), _room_of(rooms, row, column)])
+            value = int(obj["_o_arm"]) if kind == GOLD else int(obj["_o_count"])
+            found.append([row, column, value, _room_of(rooms, row, column)])
         thing = obj["_l_next"]
-    return piles
+    return found
+
+
+def _hidden() -> tuple[list[list[int]], list[list[int]]]:
+    """The secret doors and hidden passage squares not yet found, as ``[row, column]``:
+    squares Rogue has not made real (``F_REAL``), a wall's ``-`` or ``|`` or a passage's."""
+    places = gdb.parse_and_eval("Places")
+    doors, passages = [], []
+    for x in range(COLUMNS):
+        for y in range(1, 23):
+            place = places[(x << 5) + y]
+            flags = int(place["p_flags"]) & 0xFF
+            if flags & F_REAL:
+                continue
+            if flags & F_PASS:
+                passages.append([y, x])
+            elif chr(int(place["p_ch"]) & 0xFF) in "-|":
+                doors.append([y, x])
+    return doors, passages
 
 
 class Probe(gdb.Breakpoint):
@@ -64,9 +90,12 @@ class Probe(gdb.Breakpoint):
 
     def stop(self) -> bool:
         rooms = _rooms()
+        doors, passages = _hidden()
         print(json.dumps({"at": self.location, "level": int(gdb.parse_and_eval("Level")),
                           "purse": int(gdb.parse_and_eval("Purse")),
-                          "piles": _piles(rooms), "rooms": rooms}), flush=True)
+                          "piles": _objects(rooms, GOLD), "food": _objects(rooms, FOOD),
+                          "rooms": rooms, "secret_doors": doors,
+                          "hidden_passages": passages}), flush=True)
         return False
 
 

@@ -73,21 +73,28 @@ class Level:
     gained: int
     left: tuple[Pile, ...]
     reason: str
+    #: The food left there (a Pile's value is the item's count).
+    food_left: tuple[Pile, ...] = ()
+    #: Hidden ways on still hidden when the level was left, by what the hero's last
+    #: screen showed beside them (:func:`hidden_clues`).
+    hidden: tuple[str, ...] = ()
 
     @property
     def held(self) -> int:
         return self.gained + sum(p.value for p in self.left)
 
 
-def classify(lines: list[str], pile: list[int], rooms: list[list[int]]) -> Pile:
-    """Judge one probed pile ``[row, column, value, room]`` against a screen's lines."""
+def classify(lines: list[str], pile: list[int], rooms: list[list[int]],
+             glyph_shown: str = "*") -> Pile:
+    """Judge one probed pile ``[row, column, value, room]`` against a screen's lines
+    (``glyph_shown`` is how Rogue draws it: ``*`` gold, ``:`` food)."""
     row, column, value, room = pile
 
     def glyph(r: int, c: int) -> str:
         return lines[r][c] if 0 <= r < len(lines) and 0 <= c < len(lines[r]) else " "
 
     dark = room >= 0 and bool(rooms[room][4])
-    if glyph(row, column) == "*":
+    if glyph(row, column) == glyph_shown:
         return Pile(value, "seen", dark)
     if room >= 0:
         top, left, height, width = rooms[room][:4]
@@ -96,6 +103,37 @@ def classify(lines: list[str], pile: list[int], rooms: list[list[int]]) -> Pile:
                 if glyph(r, c) in ROOM_GLYPHS:
                     return Pile(value, "unswept", dark)
     return Pile(value, "unfound", dark)
+
+
+def hidden_clues(lines: list[str], doors: list[list[int]],
+                 passages: list[list[int]]) -> tuple[str, ...]:
+    """Each hidden way on, named by the clue the hero had to it on his last screen:
+
+    - a secret door: ``door by passage`` when a passage (``#``) shows on a square beside
+      it (a passage that ends at a wall), ``door in wall`` when only the wall it is in
+      shows, ``door unseen`` otherwise;
+    - a hidden passage square: ``passage by known`` when a passage or door shows on a
+      square beside it (a passage that stops short), ``passage unseen`` otherwise.
+    """
+
+    def glyph(r: int, c: int) -> str:
+        return lines[r][c] if 0 <= r < len(lines) and 0 <= c < len(lines[r]) else " "
+
+    def beside(r: int, c: int, marks: str) -> bool:
+        return any(glyph(r + dr, c + dc) in marks
+                   for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+    out = []
+    for r, c in doors:
+        if any(glyph(r + dr, c + dc) == "#" for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))):
+            out.append("door by passage")
+        elif glyph(r, c) in "-|":
+            out.append("door in wall")
+        else:
+            out.append("door unseen")
+    for r, c in passages:
+        out.append("passage by known" if beside(r, c, "#+") else "passage unseen")
+    return tuple(out)
 
 
 def reason_of(rationale: str, final: bool) -> str:
@@ -136,7 +174,11 @@ def levels_of(records: list[dict[str, Any]], log: list[tuple[Any, Any, Any]]) ->
         level = record["level"] if final else record["level"] - 1
         lines, _gold_in, why = screens.get(level, ([], 0, ""))
         piles = tuple(classify(lines, p, record["rooms"]) for p in record["piles"])
-        out.append(Level(level, record["purse"] - purse, piles, reason_of(why, final)))
+        food = tuple(classify(lines, f, record["rooms"], ":") for f in record.get("food", ()))
+        hidden = hidden_clues(lines, record.get("secret_doors", []),
+                              record.get("hidden_passages", []))
+        out.append(Level(level, record["purse"] - purse, piles, reason_of(why, final), food,
+                         hidden))
         purse = record["purse"]
     return out
 
@@ -155,10 +197,18 @@ def summarise(games: dict[int, list[Level]]) -> list[str]:
         for lv in group:
             for p in lv.left:
                 by_kind[p.kind] += p.value
+        food: Counter[str] = Counter()
+        for lv in group:
+            for f in lv.food_left:
+                food[f.kind] += f.value
         share = gained / held if held else 0.0
         kinds = ", ".join(f"{k} {by_kind[k]}" for k in ("seen", "unswept", "unfound"))
-        return (f"{label}: {len(group)} levels, held {held}, taken {gained} ({share:.0%}); "
+        text = (f"{label}: {len(group)} levels, held {held}, taken {gained} ({share:.0%}); "
                 f"left {held - gained}: {kinds}")
+        if food:
+            text += "; food left: " + ", ".join(f"{k} {food[k]}" for k in
+                                                ("seen", "unswept", "unfound"))
+        return text
 
     out = [line("all", levels)]
     for lo, hi in ((1, 1), (2, 4), (5, 7), (8, 10), (11, 26)):
@@ -172,6 +222,10 @@ def summarise(games: dict[int, list[Level]]) -> list[str]:
         out.append(line(f"left: {reason}", group))
     dark = sum(p.value for lv in levels for p in lv.left if p.kind == "unswept" and p.dark)
     out.append(f"unswept piles in dark rooms: {dark} gold")
+    clues = Counter(h for lv in levels if lv.reason != "game over" for h in lv.hidden)
+    if clues:
+        out.append("still hidden on the levels left (not the last): " + ", ".join(
+            f"{k} {clues[k]}" for k in sorted(clues)))
     return out
 
 
@@ -246,8 +300,9 @@ async def main(args: argparse.Namespace) -> int:
             games[dungeon] = levels_of(records, watched.log)
             for lv in games[dungeon]:
                 kinds = ", ".join(f"{p.kind} {p.value}" for p in lv.left) or "none"
+                food = "".join(f", food {f.kind}" for f in lv.food_left)
                 print(f"  level {lv.level}: held {lv.held}, taken {lv.gained}, "
-                      f"left [{kinds}], {lv.reason}", flush=True)
+                      f"left [{kinds}]{food}, {lv.reason}", flush=True)
     print(f"\n{len(games)} dungeons")
     for line in summarise(games):
         print(line)

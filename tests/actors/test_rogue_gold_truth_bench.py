@@ -39,19 +39,20 @@ def test_levels_join_the_probe_to_the_log_and_take_the_purse_differences():
     """A ``new_level`` record names the level entered, so its piles belong to the one
     before; ``score`` ends the game on its own level. The gold taken on a level is the
     purse's change since the last record, so a death's tenth shows on the last."""
-    first = _lines([(2, 10, "-")])
+    first = _lines([(2, 10, "-"), (3, 12, ":")])
     log = [_screen(1, 0, _lines(), "explore: toward the unknown"),
            _screen(1, 50, first, "explore: level 1 explored, down the stairs"),
            _screen(2, 50, _lines(), "melee: strike the hobgoblin")]
     records = [
         {"at": "new_level", "level": 2, "purse": 50, "rooms": ROOMS,
-         "piles": [[4, 14, 30, 0], [14, 53, 40, 1]]},
+         "piles": [[4, 14, 30, 0], [14, 53, 40, 1]], "food": [[3, 12, 2, 0]]},
         {"at": "score", "level": 2, "purse": 45, "rooms": ROOMS, "piles": []},
     ]
     one, two = gold_truth.levels_of(records, log)
     assert (one.level, one.gained, one.reason) == (1, 50, "explored")
     assert [p.kind for p in one.left] == ["unswept", "unfound"]
     assert one.held == 120
+    assert [(f.kind, f.value) for f in one.food_left] == [("seen", 2)]
     assert (two.level, two.gained, two.reason, two.held) == (2, -5, "game over", -5)
 
 
@@ -67,14 +68,15 @@ def test_reasons_come_from_the_last_decision():
 
 def test_the_summary_shares_and_splits_the_gold_left():
     pile = gold_truth.Pile
-    games = {7: [gold_truth.Level(1, 60, (pile(40, "unfound", False),), "explored"),
+    games = {7: [gold_truth.Level(1, 60, (pile(40, "unfound", False),), "explored",
+                                  (pile(1, "unfound", False),)),
                  gold_truth.Level(2, 100, (pile(20, "unswept", True),
                                            pile(5, "seen", False)), "patience")]}
     lines = gold_truth.summarise(games)
     assert lines[0] == ("all: 2 levels, held 225, taken 160 (71%); left 65: seen 5, "
-                        "unswept 20, unfound 40")
-    assert "left: explored: 1 levels, held 100, taken 60 (60%); left 40: seen 0, unswept 0, " \
-           "unfound 40" in lines
+                        "unswept 20, unfound 40; food left: seen 0, unswept 0, unfound 1")
+    assert "left: patience: 1 levels, held 125, taken 100 (80%); left 25: seen 5, " \
+           "unswept 20, unfound 0" in lines
     assert lines[-1] == "unswept piles in dark rooms: 20 gold"
     assert gold_truth.summarise({}) == ["no levels probed"]
 
@@ -85,3 +87,14 @@ def test_probe_lines_are_picked_out_of_gdbs_chatter(tmp_path):
     out.write_text("Breakpoint 1 at 0x55: file new_level.c, line 23.\n"
                    + json.dumps(record) + "\n[Inferior 1 (process 9) exited normally]\n")
     assert gold_truth.read_records(out) == [record]
+
+
+def test_hidden_ways_on_are_named_by_the_clue_the_screen_gave():
+    """A passage ending beside a secret door, a door in a wall seen from inside, one
+    never near; a hidden passage square beside a known passage, and one far off."""
+    lines = _lines([(5, 30, "#"), (8, 10, "|"), (15, 40, "#")])
+    doors = [[5, 31], [8, 10], [20, 70]]
+    passages = [[16, 41], [2, 2]]
+    assert gold_truth.hidden_clues(lines, doors, passages) == (
+        "door by passage", "door in wall", "door unseen", "passage by known",
+        "passage unseen")
