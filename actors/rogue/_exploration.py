@@ -22,7 +22,7 @@ from ._base import SentAware
 from ._context import Situation
 from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours, position
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
-from ._hunger import camps, camps_first, short_of_food
+from ._hunger import camps, camps_first, meals_in_pack, short_of_food
 from ._paths import avoidance, compute, nearest, path_to
 
 
@@ -296,7 +296,7 @@ class Exploration(SentAware):
         # levels 7 and 8 with no gold, one room and four of nine cells seen; 1.59 searched
         # here and measured no better over 300 dungeons, so it waits on the tactic.
         if (reachable and frontier is None and not impatient and not short
-                and tactics.seek_hidden):
+                and tactics.seek_hidden and meals_in_pack(s) >= tactics.seek_hidden_food):
             unseen = unseen_cells(t, paths)
             if unseen:
                 return self._search(s, f"{len(unseen)} of 9 cells unseen")

@@ -212,6 +212,12 @@ class Tactics:
     #: from 1.60, as measured no better (README), and left for the learner to try.
     seek_hidden: bool = _b(False, "search for the way into an unseen part of the level "
                                  "before taking known stairs")
+    #: Exploration: with ``seek_hidden``, search only with at least this many food
+    #: items in the pack. 1.90's 500 dungeons with the search on left more levels short
+    #: of food (the turns a search costs come off the food clock, and the food lies in
+    #: the same unfound rooms); 0 searches whenever the hero is not short of food.
+    seek_hidden_food: int = _i(0, 0, 3, "with seek_hidden: search only with at least "
+                                        "this many food items in the pack")
     #: Exploration: searching a maze, take its dead end that faces maze squares not
     #: yet seen (a way cut by a hidden square) for a passage's dead end, where the
     #: rest of a maze's many dead ends are worth little (``_hidden``). Measured no

@@ -336,6 +336,19 @@ async def test_exploration_short_of_food_does_not_search_for_an_unseen_part():
     assert pipeline.ask("explore").action == ">"
 
 
+async def test_the_search_for_an_unseen_part_waits_on_food_in_the_pack():
+    """``seek_hidden_food``: the search costs turns off the food clock, so with fewer
+    food items in the pack than asked the stairs are taken; with them, search."""
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:]]
+    two_rations = ["a) 2 rations of food", *PACK[1:]]
+    asked = Tactics(seek_hidden=True, seek_hidden_food=2)
+    for pack in (PACK, no_food):
+        pipeline = await walked_to_stairs(asked, pack)
+        assert pipeline.ask("explore").action == ">", pack[0]
+    proposal = (await walked_to_stairs(asked, two_rations)).ask("explore")
+    assert proposal.action != ">" and "7 of 9 cells unseen" in proposal.rationale, proposal
+
+
 async def walked_into_dead_end(tactics: Tactics | None = None) -> Pipeline:
     """The hero has walked :func:`two_rooms` (stairs in the left room) from the left
     room through the right one and down its bottom door's passage to where it stops:
