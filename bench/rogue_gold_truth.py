@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -273,8 +274,32 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def cannot_probe(binary: str) -> str | None:
+    """Why gdb cannot read ``binary``'s Rogue, with what to do; ``None`` when it can.
+
+    Checked before any game is played: otherwise each dungeon would be played in full
+    and then left out for want of the probe's lines."""
+    if shutil.which("gdb") is None:
+        return "gdb is not installed: install it (Debian: apt-get install gdb)"
+    scope = Path("/proc/sys/kernel/yama/ptrace_scope")
+    if scope.exists() and scope.read_text().strip() not in ("", "0"):
+        return (f"{scope} is {scope.read_text().strip()}: gdb may not attach to a process "
+                f"it did not start; allow it with: sysctl kernel.yama.ptrace_scope=0")
+    found = subprocess.run(["gdb", "-batch", "-nx", "-ex", "info address Lvl_obj", binary],
+                           capture_output=True, text=True, check=False)
+    if "is static storage" not in found.stdout:
+        said = (found.stdout + found.stderr).strip().splitlines() or ["nothing"]
+        return (f"{binary} has no debug information for Rogue's variables (gdb said: "
+                f"{said[-1]}); build it with -g, as Rogue's own configure does by default")
+    return None
+
+
 async def main(args: argparse.Namespace) -> int:
     binary = find_rogue_binary(None)
+    problem = cannot_probe(binary)
+    if problem is not None:
+        print(f"rogue_gold_truth: {problem}", file=sys.stderr)
+        return 2
     games: dict[int, list[Level]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         if args.keep:

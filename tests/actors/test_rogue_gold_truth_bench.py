@@ -1,8 +1,11 @@
 """bench/rogue_gold_truth.py: the gold Rogue's memory shows left, judged by the hero's view."""
 
 import json
+import os
+import shutil
 from types import SimpleNamespace
 
+import pytest
 from bench_loader import load_bench
 
 gold_truth = load_bench("rogue_gold_truth")
@@ -98,3 +101,24 @@ def test_hidden_ways_on_are_named_by_the_clue_the_screen_gave():
     assert gold_truth.hidden_clues(lines, doors, passages) == (
         "door by passage", "door in wall", "door unseen", "passage by known",
         "passage unseen")
+
+
+def test_without_gdb_the_tool_says_so_before_playing(monkeypatch, tmp_path):
+    """No gdb on the PATH: the message names it and the package to install, rather than
+    every dungeon being played and then left out."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    problem = gold_truth.cannot_probe("/bin/true")
+    assert problem is not None and "gdb is not installed" in problem
+
+
+@pytest.mark.skipif(shutil.which("gdb") is None, reason="needs gdb")
+def test_a_binary_without_rogues_symbols_is_refused_with_the_fix():
+    """A binary gdb finds no ``Lvl_obj`` in (stripped, or not Rogue) cannot be probed."""
+    problem = gold_truth.cannot_probe(shutil.which("true"))
+    assert problem is not None and "no debug information" in problem and "-g" in problem
+
+
+@pytest.mark.skipif(shutil.which("gdb") is None or not os.environ.get("BELLIGERENT_ROGUE"),
+                    reason="needs gdb and a Rogue 5.4.4 built with -g in $BELLIGERENT_ROGUE")
+def test_a_rogue_built_with_debug_information_can_be_probed():
+    assert gold_truth.cannot_probe(os.environ["BELLIGERENT_ROGUE"]) is None
