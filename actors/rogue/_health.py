@@ -5,17 +5,21 @@ With no food left the hero rests less, since walking heals as fast and every tur
 eats (:func:`rest_band`). While he waits, weak, for the faint that gives him Rogue's
 "running" flag (``_hunger``), :class:`Health` keeps him standing still. A rest may
 begin with a short walk: onto the stairs (``Tactics.rest_on_stairs``), or into a lit
-room (``Tactics.rest_in_light``), where a monster that comes is seen in time to shoot.
+room (``Tactics.rest_in_light``), where a monster that comes is seen in time to shoot,
+or to where the rest's searches may find a hidden way on (``Tactics.rest_at_search``).
 """
 
 from __future__ import annotations
+
+import math
 
 from runtime import Proposal
 
 from ._base import RogueExpert
 from ._context import Situation
 from ._facts import Inventory
-from ._grid import Pos, position
+from ._grid import Pos, index, position
+from ._hidden import SWITCH, spot_rates
 from ._hunger import HUNGER_WORDS, short_of_food, struck_at, waits_to_faint
 from ._watch import lit_squares
 
@@ -68,6 +72,8 @@ class Health(RogueExpert):
         self.resting = False
         #: Pack letters tried as food while hungry (cleared once fed).
         self.probed: set[str] = set()
+        #: The search spot a rest is walking to (``Tactics.rest_at_search``).
+        self.rest_spot: Pos | None = None
 
     def advise(self, s: Situation) -> Proposal | None:
         intern = s.intern
@@ -105,6 +111,8 @@ class Health(RogueExpert):
             self.resting = False
         if self.resting and intern.hunger < 2:
             walk = to_rest_on_stairs(s) or to_rest_in_light(s)
+            if walk is None:
+                walk, self.rest_spot = to_rest_at_search(s, self.rest_spot)
             if walk is not None:
                 return walk
             return Proposal(s.rest(), f"health: rest (hp {intern.hp}/{intern.hp_max})")
@@ -181,3 +189,66 @@ def to_rest_in_light(s: Situation) -> Proposal | None:
     hp_max = s.intern.hp_max if s.intern else "?"
     return Proposal(key, f"health: rest in the lit room at {best[2]}, {best[0]} squares from "
                          f"its doors, {-best[1]} squares off (hp {s.hp}/{hp_max})")
+
+
+#: A rest walks to a search spot only for one whose searches should find at least
+#: this much (``_hidden``'s worth: a passage's dead end shares 18, a wall facing a
+#: cell never seen is 1, rock beside a passage 0.01).
+SEARCH_REST_GAIN = 0.5
+
+
+def heal_turns(s: Situation) -> int:
+    """The turns Rogue's ``doctor()`` takes to bring the hero to the rest's end.
+
+    Below experience level 8 it adds a hit point once ``21 - 2 x level`` quiet turns
+    have passed; from 8 on, every third turn, ``rnd(level - 7) + 1`` of them.
+    """
+    intern, status = s.intern, s.sensed.status
+    if intern is None:
+        return 0
+    level = status.exp_level if status is not None else 1
+    deficit = max(0, math.ceil(rest_band(s)[1] * intern.hp_max) - intern.hp)
+    if level < 8:
+        return deficit * max(1, 21 - 2 * level)
+    return 3 * math.ceil(deficit / ((level - 6) / 2))
+
+
+def to_rest_at_search(s: Situation, keep: Pos | None) -> tuple[Proposal | None, Pos | None]:
+    """A step toward the square where the rest's searches should find most, and it.
+
+    The rest heals as fast on the way as in place, so a walk of fewer squares than the
+    rest's turns costs nothing a rest would not; each turn rested there is a search
+    (Rogue's ``s``) of the squares beside it. Spots from :func:`_hidden.spot_rates`,
+    weighed by what the searches left after the walk should find; the spot walked to
+    is kept unless another is clearly better (:data:`_hidden.SWITCH`), and the hero
+    rests where he stands when it is about as good. Only within
+    ``Tactics.rest_at_search`` squares, and (None, None) when there is nothing worth it.
+    """
+    most = s.tactics.rest_at_search
+    t, paths = s.terrain, s.paths
+    if most <= 0 or t is None or paths is None or not paths.dist or s.sensed.player is None:
+        return None, None
+    turns = heal_turns(s)
+    if turns < s.tactics.search_turns:
+        return None, None  # a short rest: no walk for it
+    reach = min(most, turns // 2)
+    gains: dict[Pos, float] = {}
+    for pos, rate in spot_rates(t, paths, turns, s.tactics.maze_ends).items():
+        d = paths.dist[index(pos)]
+        if 0 <= d <= reach:
+            gains[pos] = rate * (d + turns)
+    if not gains:
+        return None, None
+    best = max(gains, key=gains.__getitem__)
+    if keep is not None and keep in gains and gains[best] <= SWITCH * gains[keep]:
+        best = keep
+    here = gains.get(s.player, 0.0)
+    if gains[best] < SEARCH_REST_GAIN or best == s.player or gains[best] <= SWITCH * here:
+        return None, None
+    key = s.step_to(best, spare=True)
+    if key is None:
+        return None, None
+    hp_max = s.intern.hp_max if s.intern else "?"
+    return Proposal(key, f"health: rest at the search spot {best}, {paths.dist[index(best)]} "
+                         f"squares off, where {turns} searches should find "
+                         f"{gains[best]:.2f} (hp {s.hp}/{hp_max})"), best

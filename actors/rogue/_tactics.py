@@ -279,6 +279,12 @@ class Tactics:
     #: for it (``_watch.lit_squares``). 40 and 10 measured no clear change (README).
     rest_in_light: int = _i(0, 0, 80, "walk up to N squares to rest in a lit room, far "
                                       "from its doors (0: rest in place)")
+    #: Health: a hurt hero not resting on the stairs walks up to this many squares to
+    #: rest where his rest's searches should find a hidden way on (``_hidden``: a
+    #: passage's dead end, a wall facing a cell never seen). Walking heals as fast as
+    #: resting, so the walk costs no turns a rest would not; the searches come free.
+    rest_at_search: int = _i(0, 0, 80, "walk up to N squares to rest where the rest's "
+                                       "searches may find a hidden way (0: in place)")
     #: Exploration: go down only with hit points at or above this fraction.
     descend_hp: float = _f(0.7, 0.0, 1.0, "descend only with hp/max hp at least this")
     #: Magic: read unidentified scrolls (to identify them). Off measured worse: no

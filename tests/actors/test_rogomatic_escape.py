@@ -492,3 +492,27 @@ async def test_a_hurt_hero_walks_into_a_lit_room_to_rest():
     inside = screen(room_with((4, 4, "@")), top=2, status_line=hurt)
     proposal = (await with_pack(inside, tactics=Tactics(rest_in_light=30))).ask("health")
     assert proposal.rationale.startswith("health: rest (hp 5/12)")
+
+
+async def test_a_hurt_hero_walks_to_a_dead_end_to_rest_and_search():
+    """With ``rest_at_search`` a hurt hero walks from the room to the end of the passage
+    he saw stop short, and rests there (each turn a search beside the hidden square
+    it most likely stops at); by default, on the spot already, or for a rest too short
+    to pay for the walk, he rests where he stands."""
+    hurt = status(hp=5)
+    at_end = screen(_passage_by_a_lit_room(), top=2, status_line=hurt)
+    back = _passage_by_a_lit_room()
+    back[2] = back[2].replace("@", "#")
+    back[2] = back[2][:4] + "@" + back[2][5:]
+    in_room = screen(back, top=2, status_line=hurt)
+    tactics = Tactics(rest_at_search=30)
+    proposal = (await with_pack(at_end, in_room, tactics=tactics)).ask("health")
+    assert proposal.action in ("l", "n", "u")  # east, toward the door
+    assert proposal.rationale.startswith("health: rest at the search spot (4, 18), 14 squares")
+    proposal = (await with_pack(at_end, in_room)).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    proposal = (await with_pack(in_room, at_end, tactics=tactics)).ask("health")
+    assert proposal.rationale.startswith("health: rest (hp 5/12)")
+    nearly = screen(back, top=2, status_line=status(hp=11))
+    proposal = (await with_pack(at_end, nearly, tactics=tactics)).ask("health")
+    assert proposal is None or not proposal.rationale.startswith("health: rest at the search")
