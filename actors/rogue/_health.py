@@ -109,6 +109,8 @@ class Health(RogueExpert):
             self.resting = True
         if self.resting and frac >= until:
             self.resting = False
+        if not self.resting:
+            self.rest_spot = None  # the next rest (maybe on another level) chooses afresh
         if self.resting and intern.hunger < 2:
             walk = to_rest_on_stairs(s) or to_rest_in_light(s)
             if walk is None:
