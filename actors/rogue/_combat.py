@@ -58,14 +58,17 @@ def weapon_choice(s: Situation) -> tuple[str, str] | None:
     return None
 
 
-def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, Pos, str]]:
+def escape_moves(s: Situation, threats: tuple[Threat, ...],
+                 long_walks: frozenset[Pos] = frozenset()) -> list[tuple[int, Pos, str]]:
     """Steps that leave every threat out of reach, best first, with their merits.
 
     A step must end two squares from every monster. Rogue lets no one strike
     diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
     that, but a first step there measured worse (README: 1.14, 1.60), so by default the
     step taken keeps the two squares, and a plan that counted on a bend can end at
-    it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, or always).
+    it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, always, or
+    only onto ``long_walks``: the steps the look-ahead keeps out of reach for a
+    whole loop or to the stairs, so that a walk planned round a bend is walked).
     Merit: toward the stairs (a real escape), along a loop, away from choke-point
     dead ends. Toward the stairs means fewer steps from them by the known map: a
     straight line drew the hero away along a passage whose far end lay nearer them
@@ -90,7 +93,8 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...]) -> list[tuple[int, P
             continue
         beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
         if beside:
-            if past_corners == 0 or (past_corners == 1 and not nearer_stairs(n)):
+            if past_corners == 0 or (past_corners == 1 and not nearer_stairs(n)) or \
+                    (past_corners == 3 and n not in long_walks):
                 continue  # beside it: the plan's later moves may pass a corner, not this one
             if any(s.step_ok(m, n) for m in beside):
                 continue  # it could step here, so it can strike here
@@ -128,8 +132,12 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
         return None
     if s.terrain is not None and s.player == s.terrain.stairs and not s.levitating:
         return Proposal(">", "retreat: down the stairs, out of reach"), 0
-    moves = escape_moves(s, threats)
-    if not moves or s.terrain is None:
+    if s.terrain is None:
+        return None
+    # Corner steps onto whole loops (``corner_first_step`` 3) need the look-ahead first.
+    onto_loops = s.tactics.corner_first_step == 3
+    moves = [] if onto_loops else escape_moves(s, threats)
+    if not moves and not onto_loops:
         return None
     awake = [t for t in threats if t.awake]
     chasers = tuple(t.seen.pos for t in awake)
@@ -139,6 +147,11 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     way_out = None if s.levitating else s.terrain.stairs
     good = Kite(s.terrain.rows, others, flying, way_out).first_steps(s.player, chasers,
                                                                   KITE_MOVES)
+    if onto_loops:
+        long_walks = frozenset(n for n, lasts in good.items() if lasts >= KITE_MOVES)
+        moves = escape_moves(s, threats, long_walks)
+        if not moves:
+            return None
     merit, n, why = max(moves, key=lambda m: (good.get(m[1], 0), m[0]))
     if merit < -10 and good.get(n, 0) < KITE_MOVES:
         return None

@@ -86,11 +86,12 @@ class Tactics:
     #: Battlestations: may the retreat's first step end diagonally beside a monster past
     #: a doorway or a corner of rock, where Rogue lets it neither step nor strike (the
     #: look-ahead counts such squares for the later moves)? 0: never, the step keeps two
-    #: squares (1.14's rule); 1: only a step toward the known stairs; 2: any step. Both
-    #: measured worse on 1.60 (README): longer walks at level 1 meet other monsters.
-    corner_first_step: int = _i(0, 0, 2, "a retreat's first step may pass a doorway or "
+    #: squares (1.14's rule); 1: only a step toward the known stairs; 2: any step; 3:
+    #: only a step the look-ahead keeps out of reach for a whole loop or to the stairs.
+    #: 1 and 2 measured worse on 1.60 (README): longer walks at level 1 meet other monsters.
+    corner_first_step: int = _i(0, 0, 3, "a retreat's first step may pass a doorway or "
                                          "corner beside the monster: 0 never, 1 toward "
-                                         "the stairs, 2 always")
+                                         "the stairs, 2 always, 3 onto a whole loop")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,

@@ -266,6 +266,20 @@ async def test_the_first_step_may_pass_the_corner_when_the_tactic_says_so():
     assert never.rationale.startswith("melee: strike the hobgoblin")
 
 
+async def test_the_corner_step_onto_a_whole_walk_only():
+    """``corner_first_step`` 3: the step past the corner is taken only when the
+    look-ahead keeps the hero out of reach from it for a whole walk (here: to the
+    stairs at the passage's end); a bend into a dead end of eight squares is no such
+    walk, and the hero strikes."""
+    onto_loops = Tactics(corner_first_step=3)
+    to_stairs = (await _at_the_bend(onto_loops, end="%")).ask("melee")
+    assert to_stairs.action == "l"
+    assert f"toward the stairs (8 squares) (out of reach for {KITE_MOVES} moves)" in \
+        to_stairs.rationale
+    dead_end = (await _at_the_bend(onto_loops)).ask("melee")
+    assert dead_end.rationale.startswith("melee: strike the hobgoblin")
+
+
 async def test_no_first_step_where_the_monster_could_still_strike():
     """A diagonal step across open floor ends beside the monster within its reach:
     however the tactic is set, that step is never a retreat."""
