@@ -68,7 +68,8 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
     step taken keeps the two squares, and a plan that counted on a bend can end at
     it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, always, or
     only onto ``long_walks``: the steps the look-ahead keeps out of reach for a
-    whole loop or to the stairs, so that a walk planned round a bend is walked).
+    whole loop or to the stairs, so that a walk planned round a bend is walked;
+    the caller passes none where the tactic does not apply).
     Merit: toward the stairs (a real escape), along a loop, away from choke-point
     dead ends. Toward the stairs means fewer steps from them by the known map: a
     straight line drew the hero away along a passage whose far end lay nearer them
@@ -94,7 +95,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
         beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
         if beside:
             if past_corners == 0 or (past_corners == 1 and not nearer_stairs(n)) or \
-                    (past_corners == 3 and n not in long_walks):
+                    (past_corners >= 3 and n not in long_walks):
                 continue  # beside it: the plan's later moves may pass a corner, not this one
             if any(s.step_ok(m, n) for m in beside):
                 continue  # it could step here, so it can strike here
@@ -134,8 +135,11 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
         return Proposal(">", "retreat: down the stairs, out of reach"), 0
     if s.terrain is None:
         return None
-    # Corner steps onto whole loops (``corner_first_step`` 3) need the look-ahead first.
-    onto_loops = s.tactics.corner_first_step == 3
+    # Corner steps onto whole loops (``corner_first_step`` 3, or 4 while monsters still
+    # get their +4 on the hero: no running flag yet) need the look-ahead first.
+    past_corners = s.tactics.corner_first_step
+    onto_loops = past_corners == 3 or (
+        past_corners == 4 and not (s.intern is not None and s.intern.steady))
     moves = [] if onto_loops else escape_moves(s, threats)
     if not moves and not onto_loops:
         return None

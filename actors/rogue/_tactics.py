@@ -87,11 +87,13 @@ class Tactics:
     #: a doorway or a corner of rock, where Rogue lets it neither step nor strike (the
     #: look-ahead counts such squares for the later moves)? 0: never, the step keeps two
     #: squares (1.14's rule); 1: only a step toward the known stairs; 2: any step; 3:
-    #: only a step the look-ahead keeps out of reach for a whole loop or to the stairs.
-    #: 1 and 2 measured worse on 1.60 (README): longer walks at level 1 meet other monsters.
-    corner_first_step: int = _i(0, 0, 3, "a retreat's first step may pass a doorway or "
+    #: only a step the look-ahead keeps out of reach for a whole loop or to the stairs;
+    #: 4: as 3, while the hero lacks Rogue's running flag (monsters' +4: before his
+    #: first faint). 1 and 2 measured worse on 1.60, 3 no better on 1.90 (README).
+    corner_first_step: int = _i(0, 0, 4, "a retreat's first step may pass a doorway or "
                                          "corner beside the monster: 0 never, 1 toward "
-                                         "the stairs, 2 always, 3 onto a whole loop")
+                                         "the stairs, 2 always, 3 onto a whole loop, 4 "
+                                         "onto a whole loop before the first faint")
     #: Escape: walk away (to known stairs, else toward the unexplored) from a fight this
     #: likely to kill us; 1 never does. Off by default: measured no better (README).
     flee_risk: float = _f(1.0, 0.0, 1.0,

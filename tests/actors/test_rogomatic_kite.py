@@ -243,13 +243,15 @@ async def test_the_first_step_keeps_two_squares_even_round_a_corner():
         (RING_TOP + 1, RING_LEFT + 1): 8}
 
 
-async def _at_the_bend(tactics: Tactics, end: str = "#"):
-    """The bend of the test above, the passage ending in ``end`` (``%``: the stairs)."""
+async def _at_the_bend(tactics: Tactics, end: str = "#", fainted: bool = False):
+    """The bend of the test above, the passage ending in ``end`` (``%``: the stairs);
+    ``fainted``: the hero came to from a faint first (Rogue's running flag)."""
     bend = [" " * RING_LEFT + "#", " " * RING_LEFT + "@#######" + end]
     seen = screen(bend, top=RING_TOP)
+    views = [screen(bend, top=RING_TOP, message="You can move again")] if fainted else []
     fight = screen([" " * RING_LEFT + "H", bend[1]], top=RING_TOP,
                    status_line=status(hp=5, hp_max=12), message="The hobgoblin hits you")
-    return await with_pack(seen, fight, tactics=tactics)
+    return await with_pack(seen, *views, fight, tactics=tactics)
 
 
 async def test_the_first_step_may_pass_the_corner_when_the_tactic_says_so():
@@ -278,6 +280,12 @@ async def test_the_corner_step_onto_a_whole_walk_only():
         to_stairs.rationale
     dead_end = (await _at_the_bend(onto_loops)).ask("melee")
     assert dead_end.rationale.startswith("melee: strike the hobgoblin")
+    # 4: the same before the first faint, and after it the step keeps two squares.
+    before_faint = (await _at_the_bend(Tactics(corner_first_step=4), end="%")).ask("melee")
+    assert before_faint.action == "l"
+    after_faint = await _at_the_bend(Tactics(corner_first_step=4), end="%", fainted=True)
+    assert after_faint.read("intern").steady
+    assert after_faint.ask("melee").rationale.startswith("melee: strike the hobgoblin")
 
 
 async def test_no_first_step_where_the_monster_could_still_strike():
