@@ -64,12 +64,13 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
 
     A step must end two squares from every monster. Rogue lets no one strike
     diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
-    that, but a first step there measured worse (README: 1.14, 1.60), so by default the
-    step taken keeps the two squares, and a plan that counted on a bend can end at
-    it; ``Tactics.corner_first_step`` lets it pass (toward the stairs, always, or
-    only onto ``long_walks``: the steps the look-ahead keeps out of reach for a
-    whole loop or to the stairs, so that a walk planned round a bend is walked;
-    the caller passes none where the tactic does not apply).
+    that, but a first step there measured worse (README: 1.14, 1.60), so the step
+    taken keeps the two squares unless ``Tactics.corner_first_step`` lets it pass
+    (toward the stairs, always, or only onto ``long_walks``: the steps the
+    look-ahead keeps out of reach for a whole loop or to the stairs, so that a walk
+    planned round a bend is walked; the caller passes none where the tactic does not
+    apply). By default (1.91) that is before the first faint only: after it, a plan
+    that counted on a bend can end at it.
     Merit: toward the stairs (a real escape), along a loop, away from choke-point
     dead ends. Toward the stairs means fewer steps from them by the known map: a
     straight line drew the hero away along a passage whose far end lay nearer them

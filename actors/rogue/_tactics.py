@@ -89,8 +89,9 @@ class Tactics:
     #: squares (1.14's rule); 1: only a step toward the known stairs; 2: any step; 3:
     #: only a step the look-ahead keeps out of reach for a whole loop or to the stairs;
     #: 4: as 3, while the hero lacks Rogue's running flag (monsters' +4: before his
-    #: first faint). 1 and 2 measured worse on 1.60, 3 no better on 1.90 (README).
-    corner_first_step: int = _i(0, 0, 4, "a retreat's first step may pass a doorway or "
+    #: first faint), the default from 1.91. 1 and 2 measured worse on 1.60, 3 no better
+    #: on 1.90, 4 leaned up on 1.90's 500 dungeons (README).
+    corner_first_step: int = _i(4, 0, 4, "a retreat's first step may pass a doorway or "
                                          "corner beside the monster: 0 never, 1 toward "
                                          "the stairs, 2 always, 3 onto a whole loop, 4 "
                                          "onto a whole loop before the first faint")

@@ -230,7 +230,9 @@ async def test_the_first_step_keeps_two_squares_even_round_a_corner():
     """The passage turns east under the hobgoblin: a step east would end diagonally
     beside it past rock, where Rogue lets it neither step nor strike, and the plan
     counts on that for later moves; the step taken now keeps two squares (the corner
-    step measured worse), so with 5 hp and nowhere else to go the hero strikes."""
+    step measured worse), so with 5 hp and nowhere else to go the hero strikes. (The
+    default's corner step before the first faint is only onto a whole walk, and east
+    is a dead end: ``test_the_corner_step_onto_a_whole_walk_only``.)"""
     bend = [" " * RING_LEFT + "#", " " * RING_LEFT + "#########"]
     seen = screen([bend[0], bend[1][:RING_LEFT] + "@" + bend[1][RING_LEFT + 1:]], top=RING_TOP)
     fight = screen([bend[0][:RING_LEFT] + "H", bend[1][:RING_LEFT] + "@" +
@@ -257,14 +259,14 @@ async def _at_the_bend(tactics: Tactics, end: str = "#", fainted: bool = False):
 async def test_the_first_step_may_pass_the_corner_when_the_tactic_says_so():
     """``corner_first_step`` 2: the step east, out of the hobgoblin's reach past the
     rock, is taken (1.60's dungeon 44 turned at such a bend at 9 of 12 and died); 1:
-    only when it leads toward the known stairs; 0 (the default): never."""
+    only when it leads toward the known stairs; 0 (the default before 1.91): never."""
     east = "l"
     always = (await _at_the_bend(Tactics(corner_first_step=2))).ask("melee")
     assert always.action == east and "retreat away" in always.rationale
     assert (await _at_the_bend(Tactics(corner_first_step=1))).ask("melee").action != east
     to_stairs = (await _at_the_bend(Tactics(corner_first_step=1), end="%")).ask("melee")
     assert to_stairs.action == east and "toward the stairs" in to_stairs.rationale
-    never = (await _at_the_bend(Tactics(), end="%")).ask("melee")
+    never = (await _at_the_bend(Tactics(corner_first_step=0), end="%")).ask("melee")
     assert never.rationale.startswith("melee: strike the hobgoblin")
 
 
