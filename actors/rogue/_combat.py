@@ -141,9 +141,10 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     past_corners = s.tactics.corner_first_step
     onto_loops = past_corners == 3 or (
         past_corners == 4 and not (s.intern is not None and s.intern.steady))
-    moves = [] if onto_loops else escape_moves(s, threats)
-    if not moves and not onto_loops:
-        return None
+    if not onto_loops:
+        moves = escape_moves(s, threats)
+        if not moves:
+            return None  # no step: the look-ahead is not needed
     awake = [t for t in threats if t.awake]
     chasers = tuple(t.seen.pos for t in awake)
     others = s.occupied - set(chasers)
