@@ -22,7 +22,7 @@ from ._base import SentAware
 from ._context import Situation
 from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours, position
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
-from ._hunger import camps, camps_first, meals_in_pack, short_of_food
+from ._hunger import camps, camps_first, meals_in_pack, seasons, short_of_food
 from ._paths import avoidance, compute, nearest, path_to
 
 
@@ -152,6 +152,9 @@ class Exploration(SentAware):
         #: its stairs for the first faint (``Tactics.camp_first``): the level's patience
         #: counts from there, or a hero would leave a level unexplored as the faint ends.
         self.camped = 0
+        #: Actions spent on this level waiting on its stairs for wanderers
+        #: (``Tactics.season_behind``), up to ``Tactics.season_turns``.
+        self.seasoned = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -165,7 +168,7 @@ class Exploration(SentAware):
             self.trail, self.route = [], []
             self.entered, self.lying_seen = 0, {}
             self.spared = set()
-            self.camped = 0
+            self.camped = self.seasoned = 0
         if s.objects is not None:
             for m in s.objects.monsters:
                 if not m.moves:
@@ -324,6 +327,13 @@ class Exploration(SentAware):
                 return Proposal(s.rest(), f"explore: wait on the stairs for the first faint "
                                           f"(food clock at least {floor}): till then every "
                                           f"monster swings at us with +4")
+            if self.seasoned < s.tactics.season_turns and seasons(s):
+                self.seasoned += 1
+                exp = s.intern.exp_level if s.intern is not None else 1
+                return Proposal(s.rest(), f"explore: wait on the stairs for wanderers "
+                                          f"({self.seasoned} of {s.tactics.season_turns}): "
+                                          f"experience level {exp} on dungeon level "
+                                          f"{t.level}")
             if starving:
                 why = "hungry with no food"
             elif frontier is None:

@@ -112,6 +112,24 @@ def camps(s: Situation) -> bool:
         and meals_in_pack(s) >= tactics.camp_food and not short_of_food(s)
 
 
+def seasons(s: Situation) -> bool:
+    """Wait on the stairs of a level done for wanderers to fight, to gain experience
+    (``Tactics.season_behind``)?
+
+    Only with Rogue's running flag (before it, :func:`camps` waits for the faint), not
+    hungry, with ``Tactics.camp_food`` meals in the pack and not short of food: the
+    wait spends the food clock, a turn a turn, on the chance of a fight begun where a
+    fight gone wrong is left by one key.
+    """
+    intern, tactics = s.intern, s.tactics
+    if tactics.season_behind <= 0 or intern is None or not intern.steady:
+        return False
+    if s.level - intern.exp_level < tactics.season_behind:
+        return False
+    return intern.hunger == 0 and meals_in_pack(s) >= tactics.camp_food \
+        and not short_of_food(s)
+
+
 def camps_first(s: Situation) -> bool:
     """Wait on the stairs for the first faint before exploring the level
     (``Tactics.camp_first``)?

@@ -182,6 +182,19 @@ class Tactics:
     camp_first: int = _i(0, 0, 26, "without the running flag, with food, wait on the "
                                    "stairs for the first faint before exploring, on "
                                    "dungeon levels up to N (0 never)")
+    #: Exploration: with the running flag (after the first faint) and food to spare
+    #: (``camp_food`` meals, not short), wait on the stairs of a level done for the
+    #: wanderers while the experience level is at least this far below the dungeon
+    #: level (0 never): by level 7 most centaur deaths begin at full health against a
+    #: hero of experience level 4 to 6 (README), and a fight begun on the stairs is left
+    #: by one key. ``season_turns`` caps the wait on each level.
+    season_behind: int = _i(0, 0, 26, "with the running flag and food to spare, wait on "
+                                      "the stairs of a level done for wanderers while the "
+                                      "experience level is N or more below the dungeon "
+                                      "level (0 never)")
+    #: Exploration: the most actions a ``season_behind`` wait takes on one level.
+    season_turns: int = _i(400, 0, 3000, "the most actions spent waiting for wanderers "
+                                         "(season_behind) on one level")
     #: Weapon: on dungeon levels up to this one, carry the bow readied (arrows at hand)
     #: in a lit room, and wield the melee weapon again in the passages (0 never). A
     #: monster seen coming across a lit room is then shot at from its first square in
