@@ -886,6 +886,41 @@ async def test_camp_deepest_and_camp_food_narrow_where_and_with_what_the_hero_ca
     mixed = PACK + ["f) A slime-mold"]
     assert waits(await with_pack(*views(3), tactics=provident, pack=mixed))
 
+async def test_with_season_behind_a_steady_hero_lagging_in_experience_waits_for_wanderers():
+    """``Tactics.season_behind``: on the stairs of a level done, with the running flag
+    ("You can move again") and two meals, a hero whose experience level is that far
+    below the dungeon level waits there for wanderers, for ``season_turns`` actions at
+    most; one close enough to the dungeon level, or without the flag, or with one meal,
+    or by default, goes down."""
+    before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
+    on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
+    two = ["a) 2 rations of food"] + PACK[1:]
+
+    async def explore(exp_level: int, *, tactics: Tactics, pack: list[str] = two,
+                      flag: bool = True) -> tuple[Pipeline, object]:
+        line = status(level=7, exp_level=exp_level)
+        views = [screen(before, top=2, status_line=line), screen(on, top=2, status_line=line)]
+        if flag:
+            views.append(screen(on, top=2, status_line=line, message="You can move again"))
+        pipeline = await with_pack(*views, tactics=tactics, pack=pack)
+        return pipeline, pipeline.expert("explore")
+
+    season = attrs.evolve(Tactics(), season_behind=2, season_turns=3)
+    pipeline, expert = await explore(5, tactics=season)
+    assert pipeline.read("intern").steady
+    for n in (1, 2, 3):
+        proposal = pipeline.ask("explore", expert)
+        assert proposal.action != ">" and f"wait on the stairs for wanderers ({n} of 3)" \
+            in proposal.rationale and "experience level 5 on dungeon level 7" \
+            in proposal.rationale
+    assert pipeline.ask("explore", expert).action == ">"  # the level's wait is spent
+    for exp_level, kwargs in ((6, {}), (5, {"flag": False}), (5, {"pack": PACK})):
+        pipeline, expert = await explore(exp_level, tactics=season, **kwargs)
+        assert pipeline.ask("explore", expert).action == ">", (exp_level, kwargs)
+    pipeline, expert = await explore(5, tactics=Tactics())
+    assert pipeline.ask("explore", expert).action == ">"
+
+
 async def test_with_camp_first_the_hero_waits_on_the_stairs_before_exploring_the_level():
     """``Tactics.camp_first``: on level 1, never yet fainted, with food, the door on to
     the unknown waits: the hero walks to the known stairs and waits there for the first
