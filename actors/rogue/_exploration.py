@@ -329,7 +329,8 @@ class Exploration(SentAware):
                                           f"monster swings at us with +4")
             if self.seasoned < s.tactics.season_turns and seasons(s):
                 self.seasoned += 1
-                exp = s.intern.exp_level if s.intern is not None else 1
+                assert s.intern is not None  # seasons() asks for the running flag
+                exp = s.intern.exp_level
                 return Proposal(s.rest(), f"explore: wait on the stairs for wanderers "
                                           f"({self.seasoned} of {s.tactics.season_turns}): "
                                           f"experience level {exp} on dungeon level "

@@ -108,8 +108,13 @@ def camps(s: Situation) -> bool:
         return False
     if s.level > tactics.camp_deepest:
         return False
-    return intern.hunger < 3 and intern.food_floor < tactics.camp_below \
-        and meals_in_pack(s) >= tactics.camp_food and not short_of_food(s)
+    return intern.hunger < 3 and intern.food_floor < tactics.camp_below and food_to_wait(s)
+
+
+def food_to_wait(s: Situation) -> bool:
+    """``Tactics.camp_food`` meals in the pack and not short of food: what a wait on the
+    stairs (:func:`camps`, :func:`seasons`) needs, so that it leaves a meal in hand."""
+    return meals_in_pack(s) >= s.tactics.camp_food and not short_of_food(s)
 
 
 def seasons(s: Situation) -> bool:
@@ -126,8 +131,7 @@ def seasons(s: Situation) -> bool:
         return False
     if s.level - intern.exp_level < tactics.season_behind:
         return False
-    return intern.hunger == 0 and meals_in_pack(s) >= tactics.camp_food \
-        and not short_of_food(s)
+    return intern.hunger == 0 and food_to_wait(s)
 
 
 def camps_first(s: Situation) -> bool:
