@@ -155,6 +155,8 @@ class Exploration(SentAware):
         #: Actions spent on this level waiting on its stairs for wanderers
         #: (``Tactics.season_behind``), up to ``Tactics.season_turns``.
         self.seasoned = 0
+        #: Doors stood on in this round of a ``Tactics.season_patrol``.
+        self.patrolled: set[Pos] = set()
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -169,6 +171,7 @@ class Exploration(SentAware):
             self.entered, self.lying_seen = 0, {}
             self.spared = set()
             self.camped = self.seasoned = 0
+            self.patrolled = set()
         if s.objects is not None:
             for m in s.objects.monsters:
                 if not m.moves:
@@ -321,6 +324,14 @@ class Exploration(SentAware):
             if key is not None:
                 return self._go(s, key, "explore: to the stairs, to wait there for the first "
                                         "faint before exploring")
+        if (tactics.season_patrol and reachable and (frontier is None or impatient) and healthy
+                and self.seasoned < tactics.season_turns and seasons(s)):
+            key, door = self._patrol(s)
+            if key is not None:
+                self.seasoned += 1
+                return self._go(s, key, f"explore: walk the level's doors for wanderers "
+                                        f"({self.seasoned} of {tactics.season_turns}), "
+                                        f"toward the door at {door}")
         if on_stairs and (frontier is None or impatient) and (healthy or starving):
             if camps(s):
                 floor = s.intern.food_floor if s.intern is not None else 0
@@ -362,6 +373,29 @@ class Exploration(SentAware):
                 return self._go(s, key, f"explore: no stairs found: they may lie under the "
                                         f"monster asleep at {sleeper}")
         return self._search(s)
+
+    def _patrol(self, s: Situation) -> tuple[str | None, Pos | None]:
+        """The step toward the nearest door not yet stood on in this round of the patrol
+        (``Tactics.season_patrol``), and the door; a new round once all are.
+
+        Wanderers make for the exit of their room nearest the hero as the crow flies,
+        and one whose exit leads nowhere near him stalls there (Rogue's ``chase``):
+        replays of ``season_behind``'s wait met one such monster in 300 to 400 actions.
+        """
+        t, paths = s.terrain, s.paths
+        assert t is not None and paths is not None
+        if s.player in t.doors:
+            self.patrolled.add(s.player)
+        for _ in range(2):
+            doors = [d for d in t.doors
+                     if d not in self.patrolled and paths.dist[index(d)] > 0]
+            for door in sorted(doors, key=lambda d: (paths.dist[index(d)], d)):
+                key = self._step(s, door)
+                if key is not None:
+                    return key, door
+                self.patrolled.add(door)  # no step toward it: not this round
+            self.patrolled = {s.player} & t.doors
+        return None, None
 
     def _towards(self, s: Situation, sleeper: Pos) -> str | None:
         """The step toward the sleeper's square; from two squares off, straight beside it

@@ -192,6 +192,12 @@ class Tactics:
                                       "the stairs of a level done for wanderers while the "
                                       "experience level is N or more below the dungeon "
                                       "level (0 never)")
+    #: Exploration: with ``season_behind``, walk the level's doors, nearest first and
+    #: round again, instead of waiting on the stairs: a wanderer stalls at the exit of
+    #: its room nearest the hero as the crow flies, and the wait met one in 300 to 400
+    #: actions (README).
+    season_patrol: bool = _b(False, "with season_behind, walk the level's doors for "
+                                    "wanderers instead of waiting on the stairs")
     #: Exploration: the most actions a ``season_behind`` wait takes on one level.
     season_turns: int = _i(400, 0, 3000, "the most actions spent waiting for wanderers "
                                          "(season_behind) on one level")

@@ -921,6 +921,33 @@ async def test_with_season_behind_a_steady_hero_lagging_in_experience_waits_for_
     assert pipeline.ask("explore", expert).action == ">"
 
 
+async def test_with_season_patrol_the_lagging_hero_walks_the_levels_doors_not_waits():
+    """``Tactics.season_patrol``: where ``season_behind`` would wait on the stairs, the
+    hero walks to the level's door, stood on once before, for ``season_turns`` actions;
+    then down. Without ``season_behind``'s lag, down at once."""
+    stairs_seen = room_with((4, 12, "@"), (4, 6, "%"))
+    on_door = room_with((4, 13, "@"), (4, 6, "%"))
+    on = room_with((4, 6, "@"))
+    two = ["a) 2 rations of food"] + PACK[1:]
+
+    async def explore(exp_level: int, tactics: Tactics) -> tuple[Pipeline, object]:
+        line = status(level=7, exp_level=exp_level)
+        views = [screen(v, top=2, status_line=line) for v in (stairs_seen, on_door, on)]
+        views.append(screen(on, top=2, status_line=line, message="You can move again"))
+        pipeline = await with_pack(*views, tactics=tactics, pack=two)
+        return pipeline, pipeline.expert("explore")
+
+    patrol = attrs.evolve(Tactics(), season_behind=2, season_turns=2, season_patrol=True)
+    pipeline, expert = await explore(5, patrol)
+    for n in (1, 2):
+        proposal = pipeline.ask("explore", expert)
+        assert proposal.action in "lnu" and f"walk the level's doors for wanderers ({n} of 2)" \
+            in proposal.rationale and "door at (4, 13)" in proposal.rationale
+    assert pipeline.ask("explore", expert).action == ">"  # the level's patrol is spent
+    pipeline, expert = await explore(6, patrol)
+    assert pipeline.ask("explore", expert).action == ">"
+
+
 async def test_with_camp_first_the_hero_waits_on_the_stairs_before_exploring_the_level():
     """``Tactics.camp_first``: on level 1, never yet fainted, with food, the door on to
     the unknown waits: the hero walks to the known stairs and waits there for the first
