@@ -325,7 +325,7 @@ class Exploration(SentAware):
                 return self._go(s, key, "explore: to the stairs, to wait there for the first "
                                         "faint before exploring")
         if (tactics.season_patrol and reachable and (frontier is None or impatient) and healthy
-                and self.seasoned < tactics.season_turns and seasons(s)):
+                and self._seasons(s)):
             key, door = self._patrol(s)
             if key is not None:
                 self.seasoned += 1
@@ -338,7 +338,7 @@ class Exploration(SentAware):
                 return Proposal(s.rest(), f"explore: wait on the stairs for the first faint "
                                           f"(food clock at least {floor}): till then every "
                                           f"monster swings at us with +4")
-            if self.seasoned < s.tactics.season_turns and seasons(s):
+            if self._seasons(s):
                 self.seasoned += 1
                 assert s.intern is not None  # seasons() asks for the running flag
                 exp = s.intern.exp_level
@@ -373,6 +373,11 @@ class Exploration(SentAware):
                 return self._go(s, key, f"explore: no stairs found: they may lie under the "
                                         f"monster asleep at {sleeper}")
         return self._search(s)
+
+    def _seasons(self, s: Situation) -> bool:
+        """Spend this action on wanderers (:func:`seasons`), the level's
+        ``Tactics.season_turns`` not yet spent: the wait's and the patrol's one budget."""
+        return self.seasoned < s.tactics.season_turns and seasons(s)
 
     def _patrol(self, s: Situation) -> tuple[str | None, Pos | None]:
         """The step toward the nearest door not yet stood on in this round of the patrol
