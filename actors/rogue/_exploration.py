@@ -302,7 +302,8 @@ class Exploration(SentAware):
         # levels 7 and 8 with no gold, one room and four of nine cells seen; 1.59 searched
         # here and measured no better over 300 dungeons, so it waits on the tactic.
         if (reachable and frontier is None and not impatient and not short
-                and tactics.seek_hidden and meals_in_pack(s) >= tactics.seek_hidden_food):
+                and tactics.seek_hidden and t.level <= tactics.seek_hidden_deepest
+                and meals_in_pack(s) >= tactics.seek_hidden_food):
             unseen = unseen_cells(t, paths)
             if unseen:
                 return self._search(s, f"{len(unseen)} of 9 cells unseen")

@@ -241,6 +241,12 @@ class Tactics:
     #: the same unfound rooms); 0 searches whenever the hero is not short of food.
     seek_hidden_food: int = _i(0, 0, 3, "with seek_hidden: search only with at least "
                                         "this many food items in the pack")
+    #: Exploration: with ``seek_hidden``, search only on dungeon levels up to this one.
+    #: Rogue draws a level's monsters from level - 6 to level + 3 in its list, so no
+    #: centaur, quagga or yeti is met above level 7; the search on every level (1.90,
+    #: 500 dungeons) lost its gold to those met on the longer stays deep down (README).
+    seek_hidden_deepest: int = _i(26, 1, 26, "with seek_hidden: search only on dungeon "
+                                             "levels up to this one")
     #: Exploration: searching a maze, take its dead end that faces maze squares not
     #: yet seen (a way cut by a hidden square) for a passage's dead end, where the
     #: rest of a maze's many dead ends are worth little (``_hidden``). Measured no

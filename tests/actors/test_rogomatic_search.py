@@ -349,6 +349,21 @@ async def test_the_search_for_an_unseen_part_waits_on_food_in_the_pack():
     assert proposal.action != ">" and "7 of 9 cells unseen" in proposal.rationale, proposal
 
 
+async def test_the_search_for_an_unseen_part_keeps_to_shallow_levels():
+    """``seek_hidden_deepest``: below that level the stairs are taken (centaurs and
+    quaggas roam there, and a longer stay meets more of them); on it, search."""
+    path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
+    on_level_4 = status(level=4)
+    for deepest, searches in ((3, False), (4, True)):
+        views = [screen(with_stairs(two_rooms(p), (3, 6)), status_line=on_level_4)
+                 for p in path]
+        tactics = Tactics(seek_hidden=True, seek_hidden_deepest=deepest)
+        pipeline = await with_pack(*views, tactics=tactics)
+        assert pipeline.read("terrain").level == 4
+        proposal = pipeline.ask("explore")
+        assert (proposal.action != ">") == searches, (deepest, proposal)
+
+
 async def walked_into_dead_end(tactics: Tactics | None = None) -> Pipeline:
     """The hero has walked :func:`two_rooms` (stairs in the left room) from the left
     room through the right one and down its bottom door's passage to where it stops:
