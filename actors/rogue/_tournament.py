@@ -17,7 +17,9 @@ game starts after it runs out and the rest are recorded ``unplayed``.
 A tournament stopped part-way (Ctrl-C, SIGTERM, a budget, a machine that went
 down) is resumed by playing only the games it has not finished
 (``TournamentConfig.skip``, found by :func:`finished_games`): games are repeatable,
-so the games already recorded are the ones a rerun would play.
+so the games already recorded are the ones a rerun would play. The rows a run
+killed outright left queued or running are closed as ``interrupted`` when it is
+resumed (``Records.close_abandoned``, called by the CLI).
 """
 
 from __future__ import annotations

@@ -89,16 +89,37 @@ class Records:
 
     def recover(self) -> int:
         """Close the rows a previous daemon left unfinished; returns how many."""
+        return self._close_unfinished("the daemon stopped before this session ended (found ",
+                                      " when the next daemon started)")
+
+    def close_abandoned(self, *, game: str, seeds: Iterable[int], agent: str) -> int:
+        """Close the rows of ``game`` on ``seeds``, queued by ``agent`` (the batch's
+        ``agent`` parameter), that a run killed outright (SIGKILL, a machine that went
+        down) left queued or running: its own clean stop would have closed them. For a
+        run resumed in its place, so that nothing says "running" forever; returns how
+        many. Rows of other games, seeds or agents (another run sharing the file) are
+        left alone."""
+        seeds = sorted(set(seeds))
+        if not seeds:
+            return 0
+        marks = ", ".join("?" * len(seeds))
+        return self._close_unfinished(
+            "a run killed before this session ended (found ", " when it was resumed)",
+            f" AND game=? AND seed IN ({marks}) AND json_extract(parameters, '$.agent')=?",
+            (game, *seeds, agent))
+
+    def _close_unfinished(self, before: str, after: str, where: str = "",
+                          args: tuple[Any, ...] = ()) -> int:
+        """Mark the unfinished rows matching ``where`` done as ``interrupted``, the cause
+        ``before`` + their state + ``after``."""
         now = time.time()
         cursor = self._db.execute(
             "UPDATE sessions SET state='done', outcome='interrupted', ended=?, "
             "score=COALESCE(score, 0), turns=COALESCE(turns, 0), "
             "wall_time=CASE WHEN started IS NULL THEN 0 ELSE ? - started END, "
-            "cause='the daemon stopped before this session ended (found ' || "
-            "CASE state WHEN 'running' THEN 'running' ELSE 'queued' END || "
-            "' when the next daemon started)' "
-            "WHERE state != 'done'",
-            (now, now),
+            "cause=? || CASE state WHEN 'running' THEN 'running' ELSE 'queued' END || ? "
+            "WHERE state != 'done'" + where,
+            (now, now, before, after, *args),
         )
         return cursor.rowcount
 

@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from actors.rogue._agents import ROGOMATIC_VERSION
 from actors.rogue.plugin import learned_tactics, load_tactics
 from protocols.rogue import ROGUE_ENV
 from runtime import SessionResult
@@ -100,6 +101,33 @@ def test_resume_conflicts_are_refused(capsys, option, text):
     """--resume matches games by dungeon and tactics: not with --learn or --unseeded."""
     assert 2 == main(["tournament", "rogue", "--resume", *option])
     assert f"belligerent: error: {text}" == capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_resume_closes_the_rows_a_killed_run_left_running(tmp_path, capsys):
+    """A run killed outright (SIGKILL) cannot close its rows; --resume records them as
+    interrupted and says so, so no row stays "running" for good. (Here both dungeons
+    were finished by a later run: nothing is left to play, so no Rogue is started.)"""
+    db = tmp_path / "r.sqlite3"
+    records = Records(db)
+    label = f"rogomatic {ROGOMATIC_VERSION}"
+    records.add_batch("killed", "rogue", 2, 1, 30, {"agent": label}, "tournament",
+                      ["killed-0", "killed-1"])
+    records.start("killed-0")
+    records.add_batch("later", "rogue", 2, 1, 30, {"agent": label}, "tournament",
+                      ["later-0", "later-1"])
+    for i in range(2):
+        records.finish(SessionResult(f"later-{i}", "rogue", "rogomatic", ROGOMATIC_VERSION,
+                                     30 + i, "death", 10.0, 50, 1.0), (("dungeon", 30 + i),))
+    records.close()
+    assert 0 == main(["tournament", "rogue", "--seed", "30", "--games", "2", "--db", str(db),
+                      "--no-plot", "--resume", "--rogue-bin", sys.executable])
+    err = capsys.readouterr().err
+    assert "resuming: 2 games a killed run left queued or running" in err
+    assert "playing the other 0" in err
+    with sqlite3.connect(db) as conn:
+        states = conn.execute("SELECT state, outcome, COUNT(*) FROM sessions "
+                              "GROUP BY state, outcome").fetchall()
+    assert [("done", "death", 2), ("done", "interrupted", 2)] == sorted(states)
 
 
 def test_learned_tactics_need_learning_records(tmp_path):

@@ -69,6 +69,24 @@ def test_recovery_closes_what_a_dead_daemon_left_queued_or_running(records):
     assert 0 == records.recover()
 
 
+def test_a_resumed_run_closes_only_its_own_killed_rows(records):
+    """``close_abandoned``: the rows a killed run of this agent left on these seeds are
+    closed; another agent's (a run sharing the file), other seeds and other games stay."""
+    records.add_batch("k", "rogue", 3, 1, 10, {"agent": "bot 1.0"}, "tournament",
+                      ["k-0", "k-1", "k-2"])  # seeds 10, 11, 12
+    records.start("k-0")
+    records.add_batch("o", "rogue", 1, 1, 10, {"agent": "bot 1.0 (x=1)"}, "tournament", ["o-0"])
+    records.add_batch("g", "roshambo", 1, 1, 10, {"agent": "bot 1.0"}, "tournament", ["g-0"])
+    assert 2 == records.close_abandoned(game="rogue", seeds=[10, 11], agent="bot 1.0")
+    closed = {r.session: (r.outcome, r.cause) for r in records.results(limit=0)}
+    assert ("interrupted", "a run killed before this session ended (found running when it "
+            "was resumed)") == closed["k-0"]
+    assert "interrupted" == closed["k-1"][0]
+    assert {"k-0", "k-1"} == set(closed)
+    assert {"queued": 3, "done": 2} == records.counts()
+    assert 0 == records.close_abandoned(game="rogue", seeds=[], agent="bot 1.0")
+
+
 async def test_a_daemon_started_on_stale_records_recovers_them():
     """Starting a daemon on records a killed daemon left behind closes every stale row."""
     folder = short_dir()
