@@ -19,7 +19,7 @@ down) is resumed by playing only the games it has not finished
 (``TournamentConfig.skip``, found by :func:`finished_games`): games are repeatable,
 so the games already recorded are the ones a rerun would play. The rows a run
 killed outright left queued or running are closed as ``interrupted`` when it is
-resumed (``Records.close_abandoned``, called by the CLI).
+resumed (:func:`close_killed_run`, called by the CLI).
 """
 
 from __future__ import annotations
@@ -87,13 +87,31 @@ class TournamentConfig:
         return [i for i in range(self.games) if i not in self.skip]
 
 
+def dungeons(seed: int, games: int) -> dict[int, int]:
+    """The dungeons of the tournament seeded ``seed`` with ``games`` games: each
+    dungeon's seed to the index of its game."""
+    return {dungeon_seed(seed, i): i for i in range(games)}
+
+
+def agent_label(agent: AgentSpec) -> str:
+    """The agent as a tournament's batch names it (its ``agent`` parameter)."""
+    return f"{agent.name} {agent.version}"
+
+
+def close_killed_run(records: Records, *, agent: AgentSpec, seed: int, games: int) -> int:
+    """Record as ``interrupted`` the rows an earlier run of this tournament, killed
+    outright, left queued or running (see the module); returns how many."""
+    return records.close_abandoned(game="rogue", seeds=dungeons(seed, games),
+                                   agent=agent_label(agent))
+
+
 def finished_games(records: Records, *, agent: str, version: str, seed: int,
                    games: int) -> dict[int, SessionRecord]:
     """The games of the tournament seeded ``seed`` (indexes ``0..games-1``) that
     ``records`` holds played to their end (:data:`FINISHED`) by this agent and version,
     by index, the latest of each. The version carries the tactics of a variant (see
     ``plugin.variant_of``), so a variant resumes its own games, not the defaults'."""
-    wanted = {dungeon_seed(seed, i): i for i in range(games)}
+    wanted = dungeons(seed, games)
     found: dict[int, SessionRecord] = {}
     for record in records.results(game="rogue", limit=0):  # newest first
         if (record.agent, record.agent_version) != (agent, version):
@@ -126,7 +144,7 @@ async def run_tournament(
     indexes = config.to_play
     sessions = {i: f"{batch}-{i:04d}" for i in indexes}
     probe = agent_for(default_tactics)
-    parameters = {"agent": f"{probe.name} {probe.version}", "learn": str(chooser is not None),
+    parameters = {"agent": agent_label(probe), "learn": str(chooser is not None),
                   "max_actions": str(config.max_actions), "time_limit": str(config.time_limit)}
     if config.skip:
         parameters["resumed"] = f"{len(config.skip)} of {config.games} already played"

@@ -50,7 +50,7 @@ from ._plan import plan_session
 from ._tournament import (
     NOT_PLAYED,
     TournamentConfig,
-    dungeon_seed,
+    close_killed_run,
     finished_games,
     run_tournament,
 )
@@ -293,9 +293,7 @@ async def tournament(args: argparse.Namespace) -> int:
         try:
             earlier = finished_games(found, agent=agent.name, version=agent.version,
                                      seed=args.seed, games=args.games)
-            closed = found.close_abandoned(
-                game="rogue", agent=f"{agent.name} {agent.version}",
-                seeds=[dungeon_seed(args.seed, i) for i in range(args.games)])
+            closed = close_killed_run(found, agent=agent, seed=args.seed, games=args.games)
             if closed:
                 print(f"resuming: {closed} games a killed run left queued or running in "
                       f"{database} are recorded as interrupted", file=sys.stderr)

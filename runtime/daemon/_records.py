@@ -99,14 +99,13 @@ class Records:
         run resumed in its place, so that nothing says "running" forever; returns how
         many. Rows of other games, seeds or agents (another run sharing the file) are
         left alone."""
-        seeds = sorted(set(seeds))
-        if not seeds:
-            return 0
-        marks = ", ".join("?" * len(seeds))
+        # One JSON parameter, not one per seed: a tournament of thousands of games
+        # would pass SQLite's limit on bound variables.
         return self._close_unfinished(
             "a run killed before this session ended (found ", " when it was resumed)",
-            f" AND game=? AND seed IN ({marks}) AND json_extract(parameters, '$.agent')=?",
-            (game, *seeds, agent))
+            " AND game=? AND seed IN (SELECT value FROM json_each(?))"
+            " AND json_extract(parameters, '$.agent')=?",
+            (game, json.dumps(sorted(set(seeds))), agent))
 
     def _close_unfinished(self, before: str, after: str, where: str = "",
                           args: tuple[Any, ...] = ()) -> int:

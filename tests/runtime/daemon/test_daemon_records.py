@@ -85,6 +85,8 @@ def test_a_resumed_run_closes_only_its_own_killed_rows(records):
     assert {"k-0", "k-1"} == set(closed)
     assert {"queued": 3, "done": 2} == records.counts()
     assert 0 == records.close_abandoned(game="rogue", seeds=[], agent="bot 1.0")
+    # a tournament of tens of thousands of games (beyond SQLite's bound-variable limit)
+    assert 1 == records.close_abandoned(game="rogue", seeds=range(40000), agent="bot 1.0")
 
 
 async def test_a_daemon_started_on_stale_records_recovers_them():
