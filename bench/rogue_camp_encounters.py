@@ -11,7 +11,7 @@ the turns (as ``rogue_turns.py`` does) and the encounters: runs of fighting
 decisions (melee, target, missile, battlestations) that name the same monster, a gap
 of more than 15 decisions or another monster beginning a new one.
 
-The tool behind the README's account of ``camp_first``: Rogue starts a wanderer
+The tool behind docs/rogomatic.md's account of ``camp_first``: Rogue starts a wanderer
 about every 95 turns and sends it at the hero, but many stall on the way, so a hero
 who waits meets them afterwards, awake in the passages. The log goes to stderr.
 """

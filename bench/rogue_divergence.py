@@ -8,7 +8,7 @@ in two versions at once), and the decisions are compared key by key: the first k
 that differs is printed with the decisions around it, each with its rationale. A
 tournament comparison says which games changed; this says where and why each one
 did, the rest of the game being a new draw of Rogue's dice from there. The tool
-behind the README's tracing of 1.50 and 1.51.
+behind docs/rogomatic.md's tracing of 1.50 and 1.51.
 """
 
 from __future__ import annotations

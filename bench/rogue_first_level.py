@@ -6,7 +6,7 @@ Plays each fixed dungeon (the same game as a tournament's dungeon N) only until 
 hero reaches level 2 or dies, and prints one line per dungeon: the decisions taken
 on level 1, how many were rests, and, for a death, the hit points and the stairs
 (known or not, and how far as the crow flies) on the screen where the last fight
-began. A summary follows. The tool behind the README's account of level-1 deaths:
+began. A summary follows. The tool behind docs/rogomatic.md's account of level-1 deaths:
 most began at full health, and a hero who lives spends some 570 decisions there,
 while Rogue sends a wandering monster about every 95 turns. The log goes to stderr.
 
@@ -15,7 +15,7 @@ monster's encounters: runs of decisions whose rationale names it (a gap of more 
 15 decisions ends one), each with the missiles thrown at it (arrows mostly; darts,
 daggers), the blows struck, the first decision of the run, and whether it was the
 fight the hero died in. The summary then gives the deaths by missiles thrown and by
-first decision: the figures behind the README's account of 1.86 and 1.87 (on 1.83's
+first decision: the figures behind docs/rogomatic.md's account of 1.86 and 1.87 (on 1.83's
 1100-1299 and 500-599, a hobgoblin shot twice or more first killed 2 heroes in 87
 fights, one never shot 55 in 303).
 """

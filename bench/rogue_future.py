@@ -14,7 +14,7 @@ ending on a level carried its largest purse there, so ``g`` runs high and ``E`` 
 the marks printed lean toward quitting, and from the levels where most games end
 they go below zero (nothing left to expect). The surrender's marks by level
 (``Tactics.quit_from``, ``quit_risk``, ``quit_deep_from``, ``quit_risk_deep``) were
-set from this table (README, 1.42).
+set from this table (docs/rogomatic.md, 1.42).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Usage: ``python bench/rogue_halves.py bench/baselines/rogue-1.89.jsonl`` (or tou
 databases, comma-separated, as ``bench/rogue_pairs.py`` reads them) ``[--mark 1500]``
 
 Rogue 5.4.4 gives every monster +4 to hit a hero without the "running" flag, and the
-hero first gets it when he can move again after a faint, a freeze or a sleep (README,
+hero first gets it when he can move again after a faint, a freeze or a sleep (docs/rogomatic.md,
 "Fainting on purpose"); for nearly every hero that is the first faint from hunger, some
 1,300 turns in. So a game falls in two parts with different odds: before the first faint,
 a 12-hit-point hero meets the shallow levels' monsters at +4; after it, a hero who

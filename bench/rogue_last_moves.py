@@ -5,7 +5,7 @@ Usage: ``BELLIGERENT_ROGUE=/path/to/rogue python bench/rogue_last_moves.py 12 --
 Plays fixed dungeon N (the same game as a tournament's dungeon N, since games are
 repeatable) and prints the result, then each of the last ``--last`` decisions with
 the hit points on the screen it was taken on; ``--screens`` also prints those
-screens. The tool behind the diagnosis in the README (which fights were lost, and
+screens. The tool behind the diagnosis in docs/rogomatic.md (which fights were lost, and
 how). ``--tactics FILE`` replays a variant's game (the same JSON as the tournament's
 ``--tactics``). The log goes to stderr; ``2>/dev/null`` keeps the output short.
 """

@@ -13,7 +13,7 @@ three thousand turns, or had walked onto food with a full pack; and behind the
 dead-end search tried in 1.72 (dungeon 1275 left level 6 "explored" with no gold).
 Each line also counts the squares where food (``:``) showed on the map and how many
 of them the hero walked onto: dungeon 1202 of 1.79 saw no food at all on levels 1
-to 7 and fainted into its last fight (README, 1.79's food trials). The log goes to
+to 7 and fainted into its last fight (docs/rogomatic.md, 1.79's food trials). The log goes to
 stderr.
 """
 

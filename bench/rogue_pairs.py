@@ -69,7 +69,7 @@ def partial_warning(base: str, new: str) -> str | None:
 
     A tournament plays its block of dungeons in order, and a run read part-way can
     swing: 1.60's shallow-escape run read -77 (-153 to -2) after 223 of its 300
-    dungeons and +9 (-62 to +81) at the end (README).
+    dungeons and +9 (-62 to +81) at the end (docs/rogomatic.md).
     """
     left = {side: unfinished(paths) for side, paths in (("base", base), ("new", new))}
     if not any(left.values()):

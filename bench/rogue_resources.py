@@ -7,7 +7,7 @@ prints, for every level the hero reached: the arrows in his pack, the armor he w
 the weapon in his hand (each as the last inventory list read on that level shows
 it), his experience level and most hit points on leaving, and the missiles he threw
 and the blows he struck there. A summary by depth follows: the median arrows carried,
-and the missiles' share of the attacks. The tool behind the README's account of why
+and the missiles' share of the attacks. The tool behind docs/rogomatic.md's account of why
 deep heroes die with their quivers full: Rogue makes a room dark with chance
 (level - 1)/10, so from level 6 most rooms are dark, from level 11 all, and every
 passage is; a monster is first seen beside the hero, where a mace beats an arrow.

@@ -14,7 +14,7 @@ taken out so that like counts with like.
 
 Food is Rogue's clock: a ration lasts 1,100 to 1,500 turns and Rogue lays about half
 a food item a level, so the turns a game spends are the food it eats. The tool
-behind the README's account of that budget. The log goes to stderr.
+behind docs/rogomatic.md's account of that budget. The log goes to stderr.
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ class Target(SentAware):
     level 1 every one takes about a quarter off the chance that a hobgoblin
     fight kills the hero (17.7% from a first blow in melee; 13.3%, 9.8%, 7.3%
     after one, two, three arrows: Rogue's own to-hit and damage rules, simulated).
-    Over 200 dungeons it measured no better than walking up (README, 1.10): most
+    Over 200 dungeons it measured no better than walking up (docs/rogomatic.md, 1.10): most
     first fights start out of line. From 1.36 an awake monster coming from out of
     line is not walked to either: the bow is readied and the hero waits for it to
     come into line (:func:`coming_to_be_shot`), up to ``max_await`` turns.

@@ -64,7 +64,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
 
     A step must end two squares from every monster. Rogue lets no one strike
     diagonally past a doorway or a corner of rock either, and ``_kite`` plans with
-    that, but a first step there measured worse (README: 1.14, 1.60), so the step
+    that, but a first step there measured worse (docs/rogomatic.md: 1.14, 1.60), so the step
     taken keeps the two squares unless ``Tactics.corner_first_step`` lets it pass
     (toward the stairs, always, or only onto ``long_walks``: the steps the
     look-ahead keeps out of reach for a whole loop or to the stairs, so that a walk

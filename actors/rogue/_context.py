@@ -129,7 +129,7 @@ class Situation:
         leprechaun struck awake robs more often than it dies (of 17 thefts replayed from
         seven of 1.63's games, eight began with the explorer's step into a leprechaun
         asleep in a dark room or a maze; off by default, as over 600 dungeons it
-        measured no better: README).
+        measured no better: docs/rogomatic.md).
 
         The ice monster from 1.67: a sleeping one falls to the first blow only some
         seven times in ten (1d8 hit points), and one that does not freezes the hero

@@ -140,7 +140,7 @@ def fight_on_stairs(s: Situation, who: str = "battlestations") -> Proposal | Non
     squares would kill us at least ``Tactics.stairs_fight_risk`` of the time.
 
     From level 6 most rooms are dark, and every passage is, so a monster is first seen
-    beside the hero and the fight is melee from the first turn (README: deep heroes die
+    beside the hero and the fight is melee from the first turn (docs/rogomatic.md: deep heroes die
     with their quivers full). Walking away is no answer (a hero who leaves fights he
     would mostly win goes down poorer), but the fight need not be had where it began:
     the monster follows without a blow along a path that keeps ahead of it

@@ -35,7 +35,7 @@ def is_frontier(s: Situation, pos: Pos) -> bool:
     step struck it (dungeon 138 of 1.22 died frozen on level 5). Other monsters'
     squares stay goals: 1.25 left out every monster's square, so a sleeper lying in
     the only way on could send the hero to search walls, and it changed far more games
-    than the ice monsters could explain (README, 1.24 to 1.26).
+    than the ice monsters could explain (docs/rogomatic.md, 1.24 to 1.26).
     """
     t = s.terrain
     assert t is not None
@@ -242,7 +242,7 @@ class Exploration(SentAware):
         leaving what lies beyond. Only when nothing else is left does it wake the
         monster, and then at full health. Off by default (``Tactics.spare_risk``): those
         five games went as before (in dungeon 741 nothing else was left), and over 600
-        dungeons it measured no better (README). A sleeping thief is gone round the same
+        dungeons it measured no better (docs/rogomatic.md). A sleeping thief is gone round the same
         way (``Tactics.spare_thieves``), and struck without a rest when nothing is left;
         so is a sleeping ice monster, always (from 1.67: ``Situation.spared``), whose
         freezes do not care for the hero's hit points.
@@ -458,7 +458,7 @@ class Exploration(SentAware):
         turns back on that level. In eleven replayed games a level without such a swing
         had one turn back at most; from the ``Tactics.flip_backs``-th on a level the
         explorer holds the goal it has (off by default: 1.77 held from the fourth, and
-        measured no better; README).
+        measured no better; docs/rogomatic.md).
         """
         assert s.paths is not None
         nearest = best_frontier(s, lambda p: p not in self.refused and is_frontier(s, p))

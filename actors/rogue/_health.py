@@ -158,7 +158,7 @@ def to_rest_in_light(s: Situation) -> Proposal | None:
     """A step toward a lit room's square far from its doors, to rest there.
 
     Walking heals as fast as resting, so the walk costs the turns and whatever it
-    meets on the way (dungeon 1361 met a hobgoblin: README). In a
+    meets on the way (dungeon 1361 met a hobgoblin: docs/rogomatic.md). In a
     passage or a dark room a monster that comes is seen only beside the hero (and
     at level 1 a hobgoblin fight from half his hit points kills him about two times
     in five, ``_odds``); in a lit room it is seen at the door, and the target and missile

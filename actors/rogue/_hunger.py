@@ -139,10 +139,10 @@ def camps_first(s: Situation) -> bool:
     (``Tactics.camp_first``)?
 
     A quarter of all games end on level 1, nearly all in fights begun at full health
-    on first contact while exploring, before any faint (README: "Where level-1 deaths
+    on first contact while exploring, before any faint (docs/rogomatic.md: "Where level-1 deaths
     begin"); the camp on a level done (:func:`camps`) comes after them. The hope was
     that a wanderer would meet the hero on the stairs, where he strikes first and a
-    fight gone wrong is left by one key. Measured, it is much worse (README: "Waiting
+    fight gone wrong is left by one key. Measured, it is much worse (docs/rogomatic.md: "Waiting
     for the first faint before exploring"): many wanderers never reach a hero who waits
     (their chase makes for their own room's door nearest him and stalls), so the walk
     over the level after the camp meets them, awake in the passages, nearly twice as

@@ -30,7 +30,7 @@ monster only beside the hero: the first build shot at such a letter, the arrow "
 something", and the ice monster came unseen and froze him (dungeon 35, at full health
 on level 4).
 
-Measured against 1.47 on dungeons 0-199 it did no better (README, 1.48): it is off
+Measured against 1.47 on dungeons 0-199 it did no better (docs/rogomatic.md, 1.48): it is off
 unless ``Tactics.break_ice`` turns it on. A woken ice monster brings the walk-away
 rules into play (the escape expert takes the stairs from an awake one), and the
 dungeons it changed went both ways.

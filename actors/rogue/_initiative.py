@@ -7,7 +7,7 @@ blow. A hero who steps next to a hobgoblin two squares off takes its first swing
 (on level 1 that is +4 to hit him, 1-8 damage: a blow can take two thirds of his
 12 hit points) before he has struck once; a hero who waits one turn ("s") lets the
 hobgoblin step next to him and swings first. The dungeons lost on level 1 (the
-diagnosis in the README) are mostly such fights, the walk-in-first ones the worst.
+diagnosis in docs/rogomatic.md) are mostly such fights, the walk-in-first ones the worst.
 
 :class:`HoldGround` sits below the fighting experts and above everything that
 walks (objects, health, exploration): with a monster two squares off it waits,

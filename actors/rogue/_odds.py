@@ -18,7 +18,7 @@ dying in a fight to the end with one monster, by a seeded Monte Carlo of Rogue's
 rules, cached) give real numbers rather than "maximum damage" guesses. The escape
 (``_escape``) asks :func:`fight_odds` whether a fight is worth walking away from;
 version 1.1 also ran battlestations and the target expert on these odds (see the
-README for why that was reverted).
+docs/rogomatic.md for why that was reverted).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def zap_early(s: Situation, threats: tuple[Threat, ...], spent: frozenset[str] =
     below 1, a known bolt, slow monster or teleport away goes first when the odds of the
     fight to the end say it kills him at least that often; an unknown wand (not yet
     zapped to no effect: ``spent``) at ``Tactics.zap_unknown_risk``. Both measured no
-    better (README): a bolt the monster dodges (three times in ten for a centaur) flies
+    better (docs/rogomatic.md): a bolt the monster dodges (three times in ten for a centaur) flies
     on, bounces off the wall behind it and can strike the hero for 6d6 (dungeon 603
     died so); since that run a known bolt goes early only along a line it cannot come
     back on (:func:`bolt_comes_back`). ``done``: (wand name, monster name) pairs zapped

@@ -160,7 +160,7 @@ async def test_the_explorer_does_not_head_for_a_remembered_ice_monsters_square()
 async def test_a_hobgoblins_square_stays_a_goal():
     """Only an ice monster's square is kept from the explorer: other sleepers' squares
     stay goals (a sleeper in the only way on must not send the hero to search walls;
-    the README, 1.24 to 1.26)."""
+    docs/rogomatic.md, 1.24 to 1.26)."""
     pipeline = await walked_in("H")
     explorer = pipeline.expert("explore")
     proposal = pipeline.ask("explore", explorer)

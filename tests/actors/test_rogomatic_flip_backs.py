@@ -12,7 +12,7 @@ from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
 from actors.rogue import Tactics
 
-#: 1.77's mark (off by default since: the README).
+#: 1.77's mark (off by default since: docs/rogomatic.md).
 FLIP_BACKS = 4
 HOLD = Tactics(flip_backs=FLIP_BACKS)
 
