@@ -233,8 +233,9 @@ class Tactics:
     search_turns: int = _i(10, 3, 40, "searches per dead-end spot")
     #: Exploration: with nothing left to walk to but a cell of the level unseen (behind
     #: a secret door), search for the way in before taking known stairs. On in 1.59; off
-    #: from 1.60, as measured no better (docs/rogomatic.md), and left for the learner to try.
-    seek_hidden: bool = _b(False, "search for the way into an unseen part of the level "
+    #: from 1.60 to 1.91, as measured no better on every level; on again from 1.92, with
+    #: ``seek_hidden_deepest`` 6 (two runs of 500 and 300 dungeons: docs/rogomatic.md).
+    seek_hidden: bool = _b(True, "search for the way into an unseen part of the level "
                                  "before taking known stairs")
     #: Exploration: with ``seek_hidden``, search only with at least this many food
     #: items in the pack. 1.90's 500 dungeons with the search on left more levels short
@@ -245,8 +246,9 @@ class Tactics:
     #: Exploration: with ``seek_hidden``, search only on dungeon levels up to this one.
     #: Rogue draws a level's monsters from level - 6 to level + 3 in its list, so no
     #: centaur, quagga or yeti is met above level 7; the search on every level (1.90,
-    #: 500 dungeons) lost its gold to those met on the longer stays deep down (docs/rogomatic.md).
-    seek_hidden_deepest: int = _i(26, 1, 26, "with seek_hidden: search only on dungeon "
+    #: 500 dungeons) lost its gold to those met on the longer stays deep down; up to level
+    #: 6 it paid (1.92, docs/rogomatic.md).
+    seek_hidden_deepest: int = _i(6, 1, 26, "with seek_hidden: search only on dungeon "
                                              "levels up to this one")
     #: Exploration: searching a maze, take its dead end that faces maze squares not
     #: yet seen (a way cut by a hidden square) for a passage's dead end, where the

@@ -2,6 +2,7 @@
 
 import attrs
 from test_rogomatic_support import (
+    NO_SEEK,
     PACK,
     ROOM,
     Pipeline,
@@ -826,7 +827,7 @@ async def test_exploration_walks_to_the_unknown_then_down_the_stairs():
     assert proposal.action == "l" and "unknown" in proposal.rationale
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
-    pipeline = await with_pack(screen(before, top=2), screen(on, top=2))
+    pipeline = await with_pack(screen(before, top=2), screen(on, top=2), tactics=NO_SEEK)
     proposal = pipeline.ask("explore")
     assert proposal.action == ">"
 
@@ -837,7 +838,7 @@ async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint(
     puts it under 300): wait there rather than go down. Once the faint is over ("You
     can move again": the flag), or with no food to eat after it, down. By default
     (1.70) the hero camps only with two food items, so one ration sends him down."""
-    camp = attrs.evolve(Tactics(), camp_below=1000, camp_food=1)
+    camp = attrs.evolve(NO_SEEK, camp_below=1000, camp_food=1)
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
     hungry = status(hunger="Hungry")
@@ -854,9 +855,9 @@ async def test_with_camp_below_the_hero_waits_on_the_stairs_for_the_first_faint(
     assert pipeline.ask("explore", explore).action == ">"
     no_food = [line for line in PACK if "food" not in line]
     assert (await with_pack(*views, tactics=camp, pack=no_food)).ask("explore").action == ">"
-    assert (await with_pack(*views)).ask("explore").action == ">"
+    assert (await with_pack(*views, tactics=NO_SEEK)).ask("explore").action == ">"
     two = ["a) 2 rations of food"] + PACK[1:]
-    assert (await with_pack(*views, pack=two)).ask("explore").action != ">"
+    assert (await with_pack(*views, pack=two, tactics=NO_SEEK)).ask("explore").action != ">"
     # Not yet hungry, the floor is still above the mark: down.
     fresh = (screen(before, top=2), screen(on, top=2))
     assert (await with_pack(*fresh, tactics=camp)).ask("explore").action == ">"
@@ -876,10 +877,10 @@ async def test_camp_deepest_and_camp_food_narrow_where_and_with_what_the_hero_ca
         proposal = pipeline.ask("explore")
         return proposal.action != ">" and "first faint" in proposal.rationale
 
-    shallow = attrs.evolve(Tactics(), camp_below=1000, camp_deepest=1, camp_food=1)
+    shallow = attrs.evolve(NO_SEEK, camp_below=1000, camp_deepest=1, camp_food=1)
     assert waits(await with_pack(*views(1), tactics=shallow))
     assert not waits(await with_pack(*views(2), tactics=shallow))
-    provident = attrs.evolve(Tactics(), camp_below=1000, camp_food=2)
+    provident = attrs.evolve(NO_SEEK, camp_below=1000, camp_food=2)
     assert not waits(await with_pack(*views(1), tactics=provident))
     two = ["a) 2 rations of food"] + PACK[1:]
     assert waits(await with_pack(*views(1), tactics=provident, pack=two))
@@ -1034,7 +1035,7 @@ async def test_a_floating_hero_waits_on_the_stairs_until_he_lands():
     before = [r.replace("+", "|") for r in room_with((4, 5, "@"), (4, 6, "%"))]
     on = [r.replace("+", "|") for r in room_with((4, 6, "@"))]
     pipeline = await with_pack(screen(before, top=2), screen(
-        on, top=2, message="You can't.  You're floating off the ground!"))
+        on, top=2, message="You can't.  You're floating off the ground!"), tactics=NO_SEEK)
     assert pipeline.read("inventory").stale is False
     explore = pipeline.expert("explore")
     assert pipeline.ask("explore", explore).action == "s"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 from test_rogomatic_support import (
+    NO_SEEK,
     PACK,
     Pipeline,
     fed,
@@ -293,7 +294,8 @@ def with_stairs(rows: list[str], stairs: tuple[int, int]) -> list[str]:
     return [row[:c] + "%" + row[c + 1:] if i == r - 1 else row for i, row in enumerate(rows)]
 
 
-#: The tactics with the search for an unseen part of the level on (off by default).
+#: The tactics with the search for an unseen part of the level on (the default from
+#: 1.92, to level 6; these screens are of level 1).
 SEEKING = Tactics(seek_hidden=True)
 
 
@@ -321,9 +323,9 @@ async def test_exploration_searches_for_an_unseen_part_of_the_level_before_the_s
 
 
 async def test_the_search_for_an_unseen_part_gives_way_to_patience_and_the_switch():
-    """Past ``level_patience``, or with ``seek_hidden`` off (the default from 1.60),
-    the stairs are taken."""
-    for tactics in (Tactics(level_patience=10, seek_hidden=True), Tactics()):
+    """Past ``level_patience``, or with ``seek_hidden`` off (the default from 1.60 to
+    1.91), the stairs are taken."""
+    for tactics in (Tactics(level_patience=10, seek_hidden=True), NO_SEEK):
         pipeline = await walked_to_stairs(tactics)
         proposal = pipeline.ask("explore")
         assert proposal.action == ">", (tactics, proposal)
@@ -351,17 +353,19 @@ async def test_the_search_for_an_unseen_part_waits_on_food_in_the_pack():
 
 async def test_the_search_for_an_unseen_part_keeps_to_shallow_levels():
     """``seek_hidden_deepest``: below that level the stairs are taken (centaurs and
-    quaggas roam there, and a longer stay meets more of them); on it, search."""
+    quaggas roam there, and a longer stay meets more of them); on it, search. By
+    default (1.92) the search runs to level 6."""
     path = [(4, c) for c in range(38, 5, -1)] + [(3, 6)]
-    on_level_4 = status(level=4)
-    for deepest, searches in ((3, False), (4, True)):
-        views = [screen(with_stairs(two_rooms(p), (3, 6)), status_line=on_level_4)
+    cases = ((4, Tactics(seek_hidden=True, seek_hidden_deepest=3), False),
+             (4, Tactics(seek_hidden=True, seek_hidden_deepest=4), True),
+             (6, None, True), (7, None, False))
+    for level, tactics, searches in cases:
+        views = [screen(with_stairs(two_rooms(p), (3, 6)), status_line=status(level=level))
                  for p in path]
-        tactics = Tactics(seek_hidden=True, seek_hidden_deepest=deepest)
         pipeline = await with_pack(*views, tactics=tactics)
-        assert pipeline.read("terrain").level == 4
+        assert pipeline.read("terrain").level == level
         proposal = pipeline.ask("explore")
-        assert (proposal.action != ">") == searches, (deepest, proposal)
+        assert (proposal.action != ">") == searches, (level, tactics, proposal)
 
 
 async def walked_into_dead_end(tactics: Tactics | None = None) -> Pipeline:
@@ -394,7 +398,7 @@ async def test_exploration_searches_a_dead_end_on_reaching_it_though_the_stairs_
 async def test_exploration_without_the_dead_end_rule_walks_back_at_once():
     """With ``search_dead_ends`` off (the default), or past ``level_patience``, the
     hero turns back from the passage's end for the stairs without searching."""
-    for tactics in (Tactics(), Tactics(level_patience=10, search_dead_ends=True)):
+    for tactics in (NO_SEEK, attrs.evolve(NO_SEEK, level_patience=10, search_dead_ends=True)):
         pipeline = await walked_into_dead_end(tactics)
         proposal = pipeline.ask("explore")
         assert proposal.action == "k", (tactics, proposal)

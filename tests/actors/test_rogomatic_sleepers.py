@@ -1,7 +1,8 @@
 """Sleeping monsters: remembered where they lay, left alone unless they may hide the
 stairs, and not woken (in the agent's mind) by a blow meant for another."""
 
-from test_rogomatic_support import PACK, room_with, screen, status, with_pack
+import attrs
+from test_rogomatic_support import NO_SEEK, PACK, room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
 from actors.rogue._context import Situation
@@ -168,8 +169,9 @@ async def test_a_sleeping_mean_monster_is_let_lie_only_by_the_tactic_and_not_fro
 
 
 #: Monsters let lie are spared when their fight kills at least 10% of the time (off by
-#: default: ``Tactics.spare_risk`` 1).
-SPARING = Tactics(spare_risk=0.1)
+#: default: ``Tactics.spare_risk`` 1); the hero on a level done goes to the stairs, not
+#: searching for the rest of it (``NO_SEEK``).
+SPARING = attrs.evolve(NO_SEEK, spare_risk=0.1)
 
 
 def by_the_door(passage: str, *marks: tuple[int, int, str]) -> list[str]:
@@ -205,7 +207,7 @@ async def test_the_explorer_goes_down_rather_than_wake_a_centaur_in_the_only_way
     assert proposal.action != "l" and "unknown at (4, 0)" in proposal.rationale
     # With spare_risk 1 (the default, 1.63's play), the step into the centaur: the west
     # door was a way round cheaper than its square, but the stairs were no goal.
-    old = await _on_the_door("C##", (3, 4, "%"), tactics=Tactics())
+    old = await _on_the_door("C##", (3, 4, "%"), tactics=NO_SEEK)
     assert old.ask("explore").action == "l"
 
 
@@ -215,12 +217,12 @@ async def test_the_explorer_goes_round_an_ice_monster_asleep_in_the_way():
     often than any fight (five of 1.66's ten deaths by hypothermia began with the
     explorer's step into one), so by default the explorer goes to the stairs, or to
     another way into the unknown, as it does round a dreaded centaur."""
-    pipeline = await _on_the_door("I##", (3, 4, "%"), tactics=Tactics())
+    pipeline = await _on_the_door("I##", (3, 4, "%"), tactics=NO_SEEK)
     assert pipeline.situation().threats[0].left_asleep
     assert (4, 14) in pipeline.situation().untouchable
     proposal = pipeline.ask("explore")
     assert proposal.action != "l" and "stairs" in proposal.rationale
-    west = await _on_the_door("I##", (4, 0, "+"), tactics=Tactics())
+    west = await _on_the_door("I##", (4, 0, "+"), tactics=NO_SEEK)
     proposal = west.ask("explore")
     assert proposal.action != "l" and "unknown at (4, 0)" in proposal.rationale
 
@@ -280,8 +282,8 @@ async def test_no_walker_steps_through_a_centaur_let_lie_to_gold_beyond_it():
     assert default.ask("object").action == "l"
 
 
-#: Sleeping thieves are gone round by the explorer (off by default).
-THIEF_SPARING = Tactics(spare_thieves=True)
+#: Sleeping thieves are gone round by the explorer (off by default), to the stairs.
+THIEF_SPARING = attrs.evolve(NO_SEEK, spare_thieves=True)
 
 
 async def test_the_explorer_goes_round_a_sleeping_leprechaun_in_the_way():
@@ -296,7 +298,7 @@ async def test_the_explorer_goes_round_a_sleeping_leprechaun_in_the_way():
     west = await _on_the_door("L##", (4, 0, "+"), tactics=THIEF_SPARING)
     proposal = west.ask("explore")
     assert proposal.action != "l" and "unknown at (4, 0)" in proposal.rationale
-    old = await _on_the_door("L##", (3, 4, "%"), tactics=Tactics())
+    old = await _on_the_door("L##", (3, 4, "%"), tactics=NO_SEEK)
     assert old.ask("explore").action == "l"
 
 
