@@ -215,8 +215,9 @@ async def test_the_explorer_goes_round_an_ice_monster_asleep_in_the_way():
     """1.67: an ice monster sleeps in the passage outside the door, the only way to the
     unknown. A blow fails to kill it three times in ten, and its freezes then kill more
     often than any fight (five of 1.66's ten deaths by hypothermia began with the
-    explorer's step into one), so by default the explorer goes to the stairs, or to
-    another way into the unknown, as it does round a dreaded centaur."""
+    explorer's step into one), so by default (here without 1.92's search for the rest of
+    the level) the explorer goes to the stairs, or to another way into the unknown, as it
+    does round a dreaded centaur."""
     pipeline = await _on_the_door("I##", (3, 4, "%"), tactics=NO_SEEK)
     assert pipeline.situation().threats[0].left_asleep
     assert (4, 14) in pipeline.situation().untouchable

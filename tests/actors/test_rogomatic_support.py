@@ -120,6 +120,7 @@ async def fed(*views: RogueView, tactics: Tactics | None = None) -> Pipeline:
 #: unseen, so where a test is about what sends the hero to the stairs, the search
 #: would take their place.
 NO_SEEK = Tactics(seek_hidden=False)
+
 #: The starting kit of Rogue 5.4.4, as the inventory lists it.
 PACK = ["a) Some food", "b) +1 ring mail [protection 4] (being worn)",
         "c) A +1,+1 mace (weapon in hand)", "d) A +1,+0 short bow", "e) 25 +0,+0 arrows"]
