@@ -76,6 +76,10 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
     straight line drew the hero away along a passage whose far end lay nearer them
     as the crow flies (dungeon 1129 of 1.81: "toward the stairs" from 26 squares to
     31, then a turn to fight at 15 of 21, dead on level 1).
+    No step ends on a known trap: the paths only make one dear, and a retreat
+    walked the hero onto a rust trap three times in one fight (dungeon 2130 of
+    1.92, Arm 4 to 1 on level 1); a bear or sleep trap there holds him for the
+    monster's blows.
     """
     here = s.player
     occupied = s.occupied
@@ -83,6 +87,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
     stairs = s.terrain.stairs if s.terrain is not None else None
     cycles = s.connect.cycles if s.connect is not None else frozenset()
     dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
+    traps = s.terrain.traps if s.terrain is not None else frozenset()
     stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
     from_stairs = compute(s.terrain, stairs, {}).dist if stairs_now > 0 else ()
 
@@ -91,7 +96,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
 
     past_corners = s.tactics.corner_first_step
     for n in neighbours(here):
-        if n in occupied or not s.step_ok(here, n):
+        if n in occupied or n in traps or not s.step_ok(here, n):
             continue
         beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
         if beside:
@@ -151,8 +156,8 @@ def _retreat(s: Situation, threats: tuple[Threat, ...]) -> tuple[Proposal, int] 
     flying = frozenset(i for i, t in enumerate(awake) if "flies" in t.info.flags)
     # The terrain map already counts the squares monsters stand on as walkable.
     way_out = None if s.levitating else s.terrain.stairs
-    good = Kite(s.terrain.rows, others, flying, way_out).first_steps(s.player, chasers,
-                                                                  KITE_MOVES)
+    good = Kite(s.terrain.rows, others, flying, way_out,
+                avoid=s.terrain.traps).first_steps(s.player, chasers, KITE_MOVES)
     if onto_loops:
         long_walks = frozenset(n for n, lasts in good.items() if lasts >= KITE_MOVES)
         moves = escape_moves(s, threats, long_walks)

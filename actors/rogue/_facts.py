@@ -83,6 +83,9 @@ class Terrain:
     searched: bytes = bytes(22 * 80)
     stairs: Pos | None = None
     traps: frozenset[Pos] = frozenset()
+    #: Traps known to rust armor: the hero stood on them when Rogue said "a gush of
+    #: water hits you on the head" (the screen shows every trap as ``^``).
+    rust_traps: frozenset[Pos] = frozenset()
     doors: frozenset[Pos] = frozenset()
     #: Squares seen to be dead ends of passages.
     dead_ends: frozenset[Pos] = frozenset()

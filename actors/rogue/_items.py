@@ -21,6 +21,7 @@ from ._hunger import can_sit_out_blindness
 from ._inventory import expected_armor, identifies
 from ._junk import short_of_slots
 from ._paths import beside_freezer
+from ._rust import beside_rust_trap
 
 #: Scrolls worth reading whenever safe once known.
 #: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
@@ -116,8 +117,8 @@ class Armor(RogueExpert):
         inv = s.inventory
         if not s.tactics.wear_armor or inv is None or inv.stale or s.threats:
             return None
-        if s.sensed.status is None:
-            return None
+        if s.sensed.status is None or beside_rust_trap(s):
+            return None  # (the rust guard's: armor off over a rust trap)
         worn = next((a for a in inv.of_kind("armor") if a.worn), None)
         if worn is None and self.wanted is not None:
             item = next((a for a in inv.of_kind("armor") if a.letter == self.wanted), None)

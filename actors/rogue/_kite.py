@@ -49,13 +49,17 @@ class Kite:
     """Moves that keep ``chasers`` from striking, on the known terrain ``rows``.
 
     ``blocked`` are squares no one walks onto (monsters that are not chasing);
-    ``way_out``, the square the hero leaves the level from (the stairs), if he can.
+    ``avoid``, squares the hero does not step onto and the monsters may (known traps:
+    Rogue's monsters walk over them unharmed); ``way_out``, the square the hero leaves
+    the level from (the stairs), if he can.
     """
 
     def __init__(self, rows: tuple[str, ...], blocked: frozenset[Pos] = frozenset(),
-                 flying: frozenset[int] = frozenset(), way_out: Pos | None = None) -> None:
+                 flying: frozenset[int] = frozenset(), way_out: Pos | None = None,
+                 avoid: frozenset[Pos] = frozenset()) -> None:
         self.rows = rows
         self.blocked = blocked
+        self.avoid = avoid
         self.way_out = way_out
         #: Indices (in the chasers tuple) of monsters that fly: Rogue moves one a
         #: second time when its first move leaves it not yet beside the hero.
@@ -72,7 +76,8 @@ class Kite:
     def steps(self, hero: Pos, chasers: tuple[Pos, ...]) -> Iterator[Pos]:
         """The hero's steps that end out of every chaser's reach."""
         for n in neighbours(hero):
-            if n in chasers or n in self.blocked or not can_step(self.rows, hero, n):
+            if n in chasers or n in self.blocked or n in self.avoid \
+                    or not can_step(self.rows, hero, n):
                 continue
             if not any(self.reaches(m, n) for m in chasers):
                 yield n

@@ -24,6 +24,13 @@ armor stays on (and goes back on, the aquator not beside him) while the others
 awake about would kill a naked hero that much more often than a dressed one. While
 the hero hallucinates, Rogue draws each monster as
 a random letter, and the armor stays on.
+
+A rust trap does what an aquator's hit does, each time the hero steps on it, and the
+paths cross a known one where the only other way is dearer (a sleeping ice monster
+beside it in a two-row room: dungeon 2260 of 1.92 crossed one five times on level 6,
+Arm 4 to 1). Once the terrain map knows a trap to rust (``Terrain.rust_traps``), the
+armor comes off while the hero stands beside or on it with no monster awake about,
+and goes back on two squares away.
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from runtime import Proposal
 from ._base import SentAware
 from ._context import Situation, Threat
 from ._facts import Item
+from ._grid import chebyshev
 from ._inventory import expected_armor
 from ._rings import free_hand, put_on
 
@@ -89,6 +97,8 @@ class RustGuard(SentAware):
         if item is None:
             self.shed = None  # never taken off by us, or gone from the pack
             return None
+        if nearest is None and beside_rust_trap(s) and not _company(s):
+            return None  # on the way over the trap
         if nearest is not None and nearest <= WEAR_BEYOND:
             company = company_cost(s, expected_armor(item))
             if nearest <= 1 or company is None or not self._ask("W" + item.letter):
@@ -101,13 +111,15 @@ class RustGuard(SentAware):
             self.shed = None
             return None
         return Proposal("W" + item.letter, f"rust: put {item.text!r} back on (no aquator "
-                                            f"within {WEAR_BEYOND} squares)")
+                                            f"within {WEAR_BEYOND} squares, no rust trap "
+                                            f"beside us)")
 
     def _take_off(self, s: Situation, worn: Item, nearest: int | None) -> Proposal | None:
         self.asks.pop("W" + worn.letter, None)
         status = s.sensed.status
         assert status is not None
-        if (nearest is None or nearest > SHED_WITHIN or not rusts(worn)
+        trap = nearest is None and beside_rust_trap(s) and not _company(s)
+        if ((not trap and (nearest is None or nearest > SHED_WITHIN)) or not rusts(worn)
                 or status.armor <= 1 or worn.letter in self.cursed):
             self.shed = None
             self.asks.pop("T" + worn.letter, None)
@@ -122,11 +134,14 @@ class RustGuard(SentAware):
             return Proposal(put_on(keeper), f"rust: put on {keeper.text!r} before the "
                                             f"aquator {nearest} squares off rusts "
                                             f"{worn.text!r} (Arm {status.armor})")
-        if company_cost(s, status.armor) is not None:
+        if not trap and company_cost(s, status.armor) is not None:
             return None  # the others about would make a naked hero pay more than rust
         if not self._ask("T" + worn.letter):
             return None
         self.shed = worn.letter
+        if trap:
+            return Proposal("T", f"rust: take off {worn.text!r} (Arm {status.armor}) beside "
+                                 f"a rust trap, before the way crosses it")
         return Proposal("T", f"rust: take off {worn.text!r} (Arm {status.armor}) before the "
                              f"aquator {nearest} squares off rusts it; it does no other harm")
 
@@ -137,6 +152,19 @@ class RustGuard(SentAware):
         if action in self.sent:
             self.asks[change] = self.asks.get(change, 0) + 1
         return self.asks.get(change, 0) < MAX_ASKS
+
+
+def beside_rust_trap(s: Situation) -> bool:
+    """Is the hero on or beside a trap known to rust armor?"""
+    if s.terrain is None or s.player is None:
+        return False
+    return any(chebyshev(trap, s.player) <= 1 for trap in s.terrain.rust_traps)
+
+
+def _company(s: Situation) -> bool:
+    """Any monster about that hurts, awake (or beside him) within ``WEAR_BEYOND``:
+    armor is worth more against it than a point of rust."""
+    return any(_hurts(t) and t.distance <= WEAR_BEYOND for t in s.threats)
 
 
 def company_cost(s: Situation, arm: int) -> tuple[str, float] | None:

@@ -18,6 +18,8 @@ from ._gated import GatedSource
 from ._grid import COLS, ROWS, SOLID, TOP, Pos, index
 
 TERRAIN = frozenset(".#+%^-|")
+#: Rogue's message for a rust trap sprung.
+GUSH = "a gush of water"
 WALKABLE = frozenset(".#+%^")
 BLANK_ROWS = tuple(" " * COLS for _ in range(ROWS))
 
@@ -54,17 +56,22 @@ def is_dead_end(rows: list[list[str]] | tuple[str, ...], pos: Pos) -> bool:
 
 
 def update(previous: Terrain | None, sensed: Sensed, quiet: bool,
-           no_stairs: bool = False) -> Terrain:
+           no_stairs: bool = False, rust_trap: Pos | None = None) -> Terrain:
     """``previous`` brought up to date with one screen.
 
     ``quiet``: nothing happened this turn (no message), so standing still was a search.
     ``no_stairs``: Rogue said "I see no way down" where we thought the stairs were.
+    ``rust_trap``: a trap found to rust armor (:class:`TerrainMap` tells where).
     """
     level = sensed.status.level if sensed.status is not None else 0
     if previous is None or previous.level != level:
         previous = Terrain(level=level, rows=BLANK_ROWS)
     rows = [list(row) for row in previous.rows]
     stairs, traps, doors = previous.stairs, set(previous.traps), set(previous.doors)
+    rust_traps = previous.rust_traps
+    if rust_trap is not None:
+        traps.add(rust_trap)
+        rust_traps = rust_traps | {rust_trap}
     if no_stairs and stairs is not None:
         rows[stairs[0] - TOP][stairs[1]] = "."
         stairs = None
@@ -96,13 +103,19 @@ def update(previous: Terrain | None, sensed: Sensed, quiet: bool,
     dead = frozenset(p for p in visited if is_dead_end(rows, p))
     return Terrain(
         level=level, rows=tuple("".join(row) for row in rows), visited=visited,
-        searched=searched, stairs=stairs, traps=frozenset(traps), doors=frozenset(doors),
+        searched=searched, stairs=stairs, traps=frozenset(traps), rust_traps=rust_traps,
+        doors=frozenset(doors),
         dead_ends=dead, turns=previous.turns + 1,
     )
 
 
 class TerrainMap(GatedSource):
-    """Keeps the terrain map (``sensed`` and ``events`` to ``terrain``)."""
+    """Keeps the terrain map (``sensed`` and ``events`` to ``terrain``).
+
+    Rogue writes a trap's message before it moves the hero onto the trap, so the
+    screen with "a gush of water" still shows him where he stood; the first screen
+    after it with no ``--More--`` pending shows him on the rust trap.
+    """
 
     name = "terrain"
     reads = frozenset({"sensed", "events"})
@@ -113,6 +126,8 @@ class TerrainMap(GatedSource):
         super().__init__(seed)
         self.terrain: Terrain | None = None
         self._last_player: Pos | None = None
+        #: The level of a rust trap sprung whose square is not yet known.
+        self._gushed: int | None = None
 
     async def update(self, activation: Activation) -> None:
         sensed: Sensed = activation.read("sensed")
@@ -122,6 +137,13 @@ class TerrainMap(GatedSource):
         quiet = not sensed.message and not (events and events.events)
         stayed = sensed.player is not None and sensed.player == self._last_player
         no_stairs = events is not None and "no_stairs" in events.kinds()
-        self.terrain = update(self.terrain, sensed, quiet and stayed, no_stairs)
+        level = sensed.status.level if sensed.status is not None else 0
+        if events is not None and "trap" in events.kinds() and GUSH in sensed.message.lower():
+            self._gushed = level
+        rust_trap = None
+        if (self._gushed == level and not sensed.more and sensed.kind == "map"
+                and sensed.player is not None):
+            rust_trap, self._gushed = sensed.player, None
+        self.terrain = update(self.terrain, sensed, quiet and stayed, no_stairs, rust_trap)
         self._last_player = sensed.player
         await activation.write("terrain", self.terrain)

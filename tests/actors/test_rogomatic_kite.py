@@ -102,6 +102,17 @@ def test_other_monsters_block_the_way():
     assert kite.first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): 2}
 
 
+def test_a_known_trap_is_no_step_for_the_hero_but_the_monster_walks_over_it():
+    """A trap in the ring's far passage turns it into a dead end for the hero (a rust
+    trap cost a level-1 hero three points of armor in one retreat: dungeon 2130 of
+    1.92), while Rogue's monsters cross traps unharmed: one beyond it still comes."""
+    trap = frozenset({(2, 8)})
+    kite = Kite(RING, avoid=trap)
+    assert kite.first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): 2}
+    assert Kite(RING).first_steps((2, 5), ((2, 4),), KITE_MOVES) == {(2, 6): KITE_MOVES}
+    assert kite.replies(((2, 7),), (2, 9)) == [((2, 8),)]
+
+
 def test_the_stairs_at_a_dead_end_are_a_way_out():
     """The passage ends at column 9 with the stairs there: a hero who reaches them
     leaves with his next key, so the walk is good for as long as asked, where the
@@ -174,6 +185,18 @@ async def test_a_kestrel_is_walked_away_from_too_but_not_a_bat():
     assert f"out of reach for {KITE_MOVES} moves" in proposal.rationale
     bat = await _beside_hobgoblin(5, letter="B")
     assert bat.ask("melee").rationale.startswith("melee: strike the bat")
+
+
+async def test_a_trap_on_the_ring_leaves_no_loop_to_walk():
+    """At 11 of 12 beside a hobgoblin, a known trap three squares on along the ring's
+    top passage: the way round is no loop for the hero, and the step that keeps two
+    squares off ends beside the trap, so he strikes as he would in a dead end."""
+    seen = screen(_on_ring((3, "@"), (6, "^")), top=RING_TOP)
+    fight = screen(_on_ring((3, "@"), (2, "H"), (6, "^")), top=RING_TOP,
+                   status_line=status(hp=11, hp_max=12), message="The hobgoblin hits you")
+    pipeline = await with_pack(seen, fight)
+    assert (RING_TOP, RING_LEFT + 6) in pipeline.situation().terrain.traps
+    assert pipeline.ask("melee").action == "h"
 
 
 async def test_battlestations_fights_at_full_health_or_without_a_loop():

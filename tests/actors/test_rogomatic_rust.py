@@ -3,6 +3,7 @@
 from test_rogomatic_support import PACK, inventory_screen, room_with, screen, status, with_pack
 
 from actors.rogue import Tactics
+from protocols.rogue import RogueView
 from runtime import Arbiter
 
 #: The starting pack with the ring mail taken off.
@@ -184,3 +185,60 @@ async def test_the_rust_guard_acts_before_melee():
     arbiter = Arbiter([factory(seed=0) for factory in pipeline.spec.experts])
     decision = await arbiter.decide(pipeline.board, pipeline.generation)
     assert (decision.expert, decision.action) == ("rust", "T")
+
+
+async def _sprung(*after: RogueView):
+    """The hero at (3, 3) stepped east onto a rust trap at (3, 4): Rogue's message comes
+    with ``--More--`` while he is still drawn at (3, 3); the next screen shows him on
+    it (Rogue moves him after the trap's message); then ``after``."""
+    gush = screen(room_with((3, 3, "@")), top=2,
+                  message="A gush of water hits you on the head--More--")
+    on_it = screen(room_with((3, 4, "@")), top=2, status_line=status(armor=3),
+                   message="Your armor appears to be weaker now. Oh my!")
+    return await with_pack(gush, on_it, *after)
+
+
+async def test_the_terrain_map_learns_where_a_rust_trap_is():
+    pipeline = await _sprung()
+    terrain = pipeline.situation().terrain
+    assert terrain.rust_traps == {(3, 4)}
+    assert (3, 4) in terrain.traps
+    # Two squares off, the trap drawn: still known, and only that one.
+    away = await _sprung(screen(room_with((3, 4, "^"), (3, 6, "@")), top=2,
+                                status_line=status(armor=3)))
+    assert away.situation().terrain.rust_traps == {(3, 4)}
+    # Any other trap's message teaches nothing about rust.
+    dart = await with_pack(
+        screen(room_with((3, 3, "@")), top=2, message="A small dart just hit you in the "
+                                                      "shoulder--More--"),
+        screen(room_with((3, 4, "@")), top=2))
+    assert dart.situation().terrain.rust_traps == frozenset()
+
+
+async def test_the_armor_comes_off_beside_a_known_rust_trap_and_back_on_two_squares_off():
+    """On the trap, the armor worn and nothing about: off. Then naked beside it: it stays
+    off, and the armor expert does not put it on either. Two squares away: back on."""
+    pipeline = await _sprung(screen(room_with((3, 4, "^"), (3, 3, "@")), top=2,
+                                    status_line=status(armor=3)))
+    guard = pipeline.expert("rust")
+    proposal = pipeline.ask("rust", guard)
+    assert proposal.action == "T" and "beside a rust trap" in proposal.rationale
+    await pipeline.feed(inventory_screen(UNDRESSED))
+    await pipeline.feed(screen(room_with((3, 4, "^"), (3, 5, "@")), top=2,
+                               status_line=status(armor=0)))
+    assert pipeline.ask("rust", guard) is None
+    assert pipeline.ask("armor") is None
+    await pipeline.feed(screen(room_with((3, 4, "^"), (3, 6, "@")), top=2,
+                               status_line=status(armor=0)))
+    proposal = pipeline.ask("rust", guard)
+    assert proposal.action == "Wb" and "no rust trap beside us" in proposal.rationale
+
+
+async def test_beside_a_rust_trap_with_a_monster_awake_about_the_armor_stays_on():
+    """A hobgoblin walking up (it moves): armor is worth more against it than a point."""
+    pipeline = await _sprung(
+        screen(room_with((3, 4, "^"), (3, 3, "@"), (5, 8, "H")), top=2,
+               status_line=status(armor=3)),
+        screen(room_with((3, 4, "^"), (3, 3, "@"), (5, 7, "H")), top=2,
+               status_line=status(armor=3)))
+    assert pipeline.ask("rust") is None
