@@ -104,8 +104,7 @@ def update(previous: Terrain | None, sensed: Sensed, quiet: bool,
     return Terrain(
         level=level, rows=tuple("".join(row) for row in rows), visited=visited,
         searched=searched, stairs=stairs, traps=frozenset(traps), rust_traps=rust_traps,
-        doors=frozenset(doors),
-        dead_ends=dead, turns=previous.turns + 1,
+        doors=frozenset(doors), dead_ends=dead, turns=previous.turns + 1,
     )
 
 
