@@ -76,10 +76,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
     straight line drew the hero away along a passage whose far end lay nearer them
     as the crow flies (dungeon 1129 of 1.81: "toward the stairs" from 26 squares to
     31, then a turn to fight at 15 of 21, dead on level 1).
-    No step ends on a known trap: the paths only make one dear, and a retreat
-    walked the hero onto a rust trap three times in one fight (dungeon 2130 of
-    1.92, Arm 4 to 1 on level 1); a bear or sleep trap there holds him for the
-    monster's blows.
+    No step ends on a known trap (:meth:`Situation.safe_step`).
     """
     here = s.player
     occupied = s.occupied
@@ -87,7 +84,6 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
     stairs = s.terrain.stairs if s.terrain is not None else None
     cycles = s.connect.cycles if s.connect is not None else frozenset()
     dead = s.terrain.dead_ends if s.terrain is not None else frozenset()
-    traps = s.terrain.traps if s.terrain is not None else frozenset()
     stairs_now = len(path_to(s.paths, stairs)) if s.paths and stairs else -1
     from_stairs = compute(s.terrain, stairs, {}).dist if stairs_now > 0 else ()
 
@@ -96,7 +92,7 @@ def escape_moves(s: Situation, threats: tuple[Threat, ...],
 
     past_corners = s.tactics.corner_first_step
     for n in neighbours(here):
-        if n in occupied or n in traps or not s.step_ok(here, n):
+        if n in occupied or not s.safe_step(here, n):
             continue
         beside = [t.seen.pos for t in threats if chebyshev(n, t.seen.pos) < 2]
         if beside:

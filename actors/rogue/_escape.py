@@ -254,8 +254,7 @@ def walk_on_unseen(s: Situation, behind: Pos | None) -> Proposal | None:
     if behind is None:
         return None
     steps = [n for n in neighbours(s.player)
-             if n != behind and n not in taken and n not in s.terrain.traps
-             and s.step_ok(s.player, n)]
+             if n != behind and n not in taken and s.safe_step(s.player, n)]
     if not steps:
         return None
     away = max(steps, key=lambda n: (chebyshev(n, behind), n))

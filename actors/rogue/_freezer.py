@@ -87,10 +87,8 @@ class FreezerGuard(SentAware):
             # No step ends two squares off: one it cannot strike, across a doorway's
             # side or a corner of rock, will do (dungeon 162: the hero in the passage
             # over a door the ice monster stood in, the passage running on sideways).
-            traps = s.terrain.traps if s.terrain is not None else frozenset()
             out_of_reach = [n for n in neighbours(s.player)
-                            if n not in s.occupied and n not in traps
-                            and s.step_ok(s.player, n)
+                            if n not in s.occupied and s.safe_step(s.player, n)
                             and not any(s.step_ok(t.seen.pos, n) for t in beside)]
             if not out_of_reach:
                 return None

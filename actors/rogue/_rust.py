@@ -97,7 +97,7 @@ class RustGuard(SentAware):
         if item is None:
             self.shed = None  # never taken off by us, or gone from the pack
             return None
-        if nearest is None and beside_rust_trap(s) and not _company(s):
+        if _over_rust_trap(s, nearest):
             return None  # on the way over the trap
         if nearest is not None and nearest <= WEAR_BEYOND:
             company = company_cost(s, expected_armor(item))
@@ -118,7 +118,7 @@ class RustGuard(SentAware):
         self.asks.pop("W" + worn.letter, None)
         status = s.sensed.status
         assert status is not None
-        trap = nearest is None and beside_rust_trap(s) and not _company(s)
+        trap = _over_rust_trap(s, nearest)
         if ((not trap and (nearest is None or nearest > SHED_WITHIN)) or not rusts(worn)
                 or status.armor <= 1 or worn.letter in self.cursed):
             self.shed = None
@@ -161,10 +161,16 @@ def beside_rust_trap(s: Situation) -> bool:
     return any(chebyshev(trap, s.player) <= 1 for trap in s.terrain.rust_traps)
 
 
-def _company(s: Situation) -> bool:
-    """Any monster about that hurts, awake (or beside him) within ``WEAR_BEYOND``:
-    armor is worth more against it than a point of rust."""
-    return any(_hurts(t) and t.distance <= WEAR_BEYOND for t in s.threats)
+def _over_rust_trap(s: Situation, nearest_aquator: int | None) -> bool:
+    """Armor off for a rust trap: no aquator in view, the hero on or beside a known
+    rust trap, and no company (against one, armor is worth more than a point of rust)."""
+    return nearest_aquator is None and beside_rust_trap(s) and not _company(s)
+
+
+def _company(s: Situation) -> tuple[Threat, ...]:
+    """The monsters about that hurt, awake (or beside him) within ``WEAR_BEYOND``,
+    other than aquators."""
+    return tuple(t for t in s.threats if _hurts(t) and t.distance <= WEAR_BEYOND)
 
 
 def company_cost(s: Situation, arm: int) -> tuple[str, float] | None:
@@ -177,7 +183,7 @@ def company_cost(s: Situation, arm: int) -> tuple[str, float] | None:
     """
     if s.tactics.rust_company_risk >= 1.0:
         return None
-    others = tuple(t for t in s.threats if _hurts(t) and t.distance <= WEAR_BEYOND)
+    others = _company(s)
     if not others:
         return None
     hero = s.melee_hero
