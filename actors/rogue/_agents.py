@@ -54,7 +54,7 @@ from ._tactics import Tactics
 from ._terrain import TerrainMap
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.93"
+ROGOMATIC_VERSION = "1.94"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(

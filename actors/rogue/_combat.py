@@ -28,7 +28,7 @@ from ._escape import (
     walk_on_unseen,
 )
 from ._facts import BLOWS
-from ._gamble import gamble
+from ._gamble import gamble, zap_beats_striking
 from ._grid import KEYS, Pos, chebyshev, index, key_towards, neighbours
 from ._inventory import MELEE_WEAPONS, best_melee, melee_worth
 from ._kite import Kite
@@ -244,7 +244,9 @@ def battlestations(s: Situation, spent: frozenset[str] = frozenset(),
     if looks_fine:
         return None  # the walk is over (healed, or no step left): the fight looks fine
     if s.hp_fraction < tactics.zap_below:
-        zap = zap_at(s, worst, ATTACK_WANDS + ("",), spent, done)
+        zap = zap_at(s, worst, ATTACK_WANDS, spent, done)
+        if zap is None and zap_beats_striking(s, worst, adjacent):
+            zap = zap_at(s, worst, ("",), spent, done)
         if zap is not None:
             return Proposal(zap.action, "battlestations: losing: " + zap.rationale)
     if one_round and worst.adjacent:

@@ -13,12 +13,20 @@ three for a 13% chance of two or three hit points (dungeons 10, 22, 52 and 113 o
 fight rules): the chance of dying if the hero strikes on, against the chance if he
 first gives the monsters their free round and the item turns out as Rogue's tables
 say it might. It proposes the item only when that chance is lower.
+
+An unknown wand zapped at the brink is priced the same way (:func:`wand_death`): its
+turn is the monsters' free round too, and one unknown wand in four makes the fight
+worse, not better. Polymorph (15 in 100) draws the monster anew from all 26 of
+Rogue's kinds, haste monster (10) gives it two moves a turn: a level-3 hero at 8 of
+24 beside a kestrel zapped one, the kestrel became a griffin, and the surrender
+expert quit with 383 gold (dungeon 2010 of 1.93).
 """
 
 from __future__ import annotations
 
 from ._context import Situation, Threat
-from ._odds import monsters_round
+from ._monsters import MONSTERS
+from ._odds import fight_odds, monsters_round
 
 #: Rogue 5.4.4's unknown potions that heal (extern.c, in 100): healing heals the
 #: hero's level in d4, extra healing in d8 (potions.c). The rest change nothing in
@@ -28,6 +36,21 @@ HEALING_POTIONS = {"healing": (13, 4), "extra healing": (5, 8)}
 #: ends the hero (sleep: four to eight turns of free blows), in 100.
 SAVING_SCROLLS = {"teleportation": 5, "hold monster": 2}
 KILLING_SCROLLS = {"sleep": 3}
+#: Rogue 5.4.4's wands and staffs, in 100 (extern.c's ``Ws_info``), by what a zap at
+#: the monster beside the hero does to the fight: ends it (teleport away), halves
+#: the monster's blows (slow monster: two of the hero's for each of its), likely kills
+#: it (a bolt's 6d6), halves the hero (drain life takes half his hit points; what it
+#: does to the monster is left out), doubles its blows (haste monster, counted as
+#: half the hero's hit points), or draws a new monster from all of Rogue's (polymorph).
+#: The rest (light, invisibility, magic missile's 1d4, nothing, teleport to,
+#: cancellation) leave the fight as it was, a round of blows later.
+WAND_SHARES = {"light": 12, "invisibility": 6, "lightning": 3, "fire": 3, "cold": 3,
+               "polymorph": 15, "magic missile": 10, "haste monster": 10,
+               "slow monster": 11, "drain life": 9, "nothing": 1, "teleport away": 6,
+               "teleport to": 6, "cancellation": 5}
+#: The share of bolts (lightning, fire, cold) taken to end the fight: 6d6 is 21 on
+#: average, more than most monsters down to level 10 have, but a bolt can miss.
+BOLT_KILLS = 0.7
 #: Of Rogue's potions and scrolls, in 100 (all kinds).
 ALL = 100
 
@@ -78,6 +101,43 @@ def scroll_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> f
     killed = sum(_unknown_share(s, "scroll", KILLING_SCROLLS).values())
     after = sum(p * _death(s, worst, s.hp - dmg) for dmg, p in _round(s, adjacent).items())
     return killed + (1.0 - saved - killed) * after
+
+
+def _polymorphed_death(s: Situation, hp: int) -> float:
+    """The chance of dying fighting, from ``hp``, a fresh monster of a kind drawn
+    evenly from Rogue's 26 (sticks.c: ``rnd(26) + 'A'``)."""
+    hero = s.hero
+    deaths = (fight_odds(hp, hero, m, trials=100).death for m in MONSTERS.values())
+    return sum(deaths) / len(MONSTERS)
+
+
+def wand_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> float:
+    """The chance of dying if the hero zaps an unknown wand at ``worst`` now, then
+    fights on (:data:`WAND_SHARES`)."""
+    shares = _unknown_share(s, "wand", WAND_SHARES)
+    death = 0.0
+    for dmg, p in _round(s, adjacent).items():
+        left = s.hp - dmg
+        if left <= 0:
+            death += p
+            continue
+        on = _death(s, worst, left)
+        halved = _death(s, worst, left // 2)
+        outcome = {"teleport away": 0.0, "slow monster": _death(s, worst, 2 * left),
+                   "drain life": halved, "haste monster": halved,
+                   "polymorph": _polymorphed_death(s, left)}
+        for bolt in ("lightning", "fire", "cold"):
+            outcome[bolt] = (1.0 - BOLT_KILLS) * on
+        death += p * sum(share * outcome.get(name, on) for name, share in shares.items())
+    return death
+
+
+def zap_beats_striking(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> bool:
+    """Is an unknown wand zapped at ``worst`` a better bet than striking on? Beside no
+    monster the zap costs no blow, and it is tried as before."""
+    if not adjacent:
+        return True
+    return wand_death(s, worst, adjacent) < s.odds(worst).death
 
 
 def gamble(s: Situation, worst: Threat,

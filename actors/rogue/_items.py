@@ -17,7 +17,8 @@ from runtime import Proposal
 from ._base import RogueExpert
 from ._context import Situation
 from ._health import would_rest
-from ._hunger import can_sit_out_blindness
+from ._hidden import unseen_cells
+from ._hunger import can_sit_out_blindness, meals_in_pack
 from ._inventory import expected_armor, identifies
 from ._junk import short_of_slots
 from ._paths import beside_freezer
@@ -27,6 +28,11 @@ from ._rust import beside_rust_trap
 #: (An identify scroll is read only for an unknown item of its kind: ``identifies``.)
 GOOD_SCROLLS = frozenset({"enchant armor", "enchant weapon", "remove curse", "protect armor",
                           "magic mapping", "food detection"})
+#: Of the good scrolls, two pay only where they have something to show: magic mapping
+#: is read on a level with at least this many of its 9 cells unseen (a new one, or one
+#: with rooms behind hidden ways: the map shows secret doors and passages too), and
+#: kept for the next level otherwise; food detection is read with no food in the pack.
+MAP_UNSEEN = 4
 #: What the object expert takes into the pack's last slot: gold, food, the amulet.
 LAST_SLOT = frozenset("*:,")
 #: Potions worth drinking whenever safe once known. Not restore strength while
@@ -158,7 +164,10 @@ class MagicItems(RogueExpert):
             return None
         for item in inv.of_kind("scroll"):
             if item.name in GOOD_SCROLLS:
-                return Proposal("r" + item.letter, f"magic: read {item.text!r}")
+                why = _worth_reading_now(s, item.name)
+                if why is not None:
+                    return Proposal("r" + item.letter, f"magic: read {item.text!r}{why}")
+                continue
             kinds = identifies(item)
             unknown = next((i for i in inv.items if i.kind in kinds and i.unidentified
                             and i.letter != item.letter), None)
@@ -190,3 +199,17 @@ class MagicItems(RogueExpert):
                     return Proposal("q" + item.letter, f"magic: {why} the unknown "
                                                        f"{item.text!r} to learn it")
         return None
+
+
+def _worth_reading_now(s: Situation, name: str) -> str | None:
+    """Why a known good scroll pays here ("" for one that always does), or None to keep
+    it (:data:`MAP_UNSEEN`): a magic map read on a level already walked shows what the
+    hero has seen, a food detection read with food in hand finds what he can spare."""
+    if name == "magic mapping":
+        if s.terrain is None or s.paths is None:
+            return None
+        unseen = len(unseen_cells(s.terrain, s.paths))
+        return f": {unseen} of 9 cells unseen" if unseen >= MAP_UNSEEN else None
+    if name == "food detection":
+        return ": no food in the pack" if meals_in_pack(s) == 0 else None
+    return ""

@@ -644,14 +644,45 @@ async def test_magic_expert_reads_an_unknown_scroll_in_peace():
 async def test_magic_expert_reads_a_known_identify_scroll_only_for_an_unknown_item_of_its_kind():
     """Rogue 5.4 names its identify scrolls by kind ("identify potion"): read in peace
     while a potion is unknown (the prompt then gets its letter); kept while every
-    potion is known, and a scroll of food detection is read, not eaten."""
+    potion is known."""
     identify = "f) A scroll of identify potion"
     pipeline = await with_pack(pack=PACK + [identify, "g) A blue potion"])
     assert pipeline.ask("magic").action == "rf"
     pipeline = await with_pack(pack=PACK + [identify, "g) A potion of healing(blue)"])
     assert pipeline.ask("magic") is None
-    pipeline = await with_pack(pack=PACK + ["f) A scroll of food detection"])
-    assert pipeline.ask("magic").action == "rf"
+
+
+async def test_food_detection_is_kept_while_the_pack_has_food():
+    """A scroll of food detection shows the food on the level: read (not eaten) with no
+    food in the pack, kept while the starting food is still there."""
+    detection = "f) A scroll of food detection"
+    pipeline = await with_pack(pack=PACK + [detection])
+    assert pipeline.ask("magic") is None
+    no_food = ["a) A scroll titled 'zok'", *PACK[1:], detection]
+    pipeline = await with_pack(pack=no_food)
+    magic = pipeline.expert("magic")
+    magic.tried.add("A scroll titled 'zok'")  # already read: only the known one is left
+    proposal = pipeline.ask("magic", magic)
+    assert proposal is not None and proposal.action == "rf"
+    assert "no food in the pack" in proposal.rationale
+
+
+async def test_magic_mapping_is_kept_for_a_level_mostly_unseen():
+    """Rogue's magic map shows the whole level, secret doors and hidden passages too:
+    read where most of it is unseen (one room of nine cells seen), kept for the next
+    level where every cell has been seen."""
+    scroll = "f) A scroll of magic mapping"
+    pipeline = await with_pack(screen(room_with((3, 3, "@")), top=2), pack=PACK + [scroll])
+    proposal = pipeline.ask("magic")
+    assert proposal is not None and proposal.action == "rf"
+    assert "8 of 9 cells unseen" in proposal.rationale
+    rows = [" " * 79 for _ in range(21)]
+    for r in (1, 8, 15):
+        rows[r] = "#" * 79  # a passage through each band of cells, joined on the left
+    rows = ["#" + row[1:] for row in rows]
+    rows[2] = "#@" + rows[2][2:]
+    walked = await with_pack(screen(rows, top=1), pack=PACK + [scroll])
+    assert walked.ask("magic") is None
 
 
 async def test_restore_strength_is_kept_until_strength_is_drained():
@@ -1126,12 +1157,13 @@ async def test_exploration_moves_on_from_a_spot_searched_to_the_terrains_ceiling
 
 
 async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
-    """Cornered by a hobgoblin at 3 hit points: zap the unknown wand once. If it is still
+    """Cornered by a troll at 6 of 40 hit points: zap the unknown wand once. If it is still
     unknown after the zap (nothing showed: slow monster, haste monster, invisibility),
     the same expert does not zap it again; one that never saw the zap would. (1.16
     zapped one four times in a row while a centaur struck.)"""
     pack = PACK + ["f) A redwood staff"]
-    cornered = screen(room_with((3, 1, "@"), (4, 2, "H")), top=2, status_line=status(hp=3))
+    losing = status(level=9, hp=6, hp_max=40, exp_level=6, exp=200)
+    cornered = screen(room_with((3, 1, "@"), (4, 2, "T")), top=2, status_line=losing)
     pipeline = await with_pack(cornered, pack=pack)
     melee = pipeline.expert("melee")
     assert pipeline.ask("melee", melee).action == "znf"
@@ -1141,6 +1173,24 @@ async def test_an_unknown_wand_zapped_for_nothing_is_not_zapped_again():
     await pipeline.feed(cornered, acted="n")
     assert not pipeline.ask("melee", melee).action.startswith("z")
     assert pipeline.ask("melee").action == "znf"  # an expert that never saw the zap
+
+
+async def test_an_unknown_wand_is_zapped_only_when_it_beats_striking_on():
+    """An unknown wand is polymorph or haste monster one time in four: a level-4 hero at 8
+    of 24 beside a kestrel, which he beats 97 times in 100 striking on, strikes (dungeon
+    2010 of 1.93 zapped, the kestrel became a griffin, and the hero quit with 383 gold);
+    so does a level-1 hero at 3 of 12 beside a hobgoblin (about 54% lost striking, 70%
+    zapping). Beside a troll at 6 of 40 every blow loses, and he zaps."""
+    pack = PACK + ["f) A redwood staff"]
+    cases = (("K", status(level=3, hp=8, hp_max=24, exp_level=4, exp=42), False),
+             ("H", status(hp=3), False),
+             ("T", status(level=9, hp=6, hp_max=40, exp_level=6, exp=200), True))
+    for letter, losing, zaps in cases:
+        cornered = screen(room_with((3, 1, "@"), (4, 2, letter)), top=2, status_line=losing)
+        pipeline = await with_pack(cornered, pack=pack)
+        proposal = pipeline.ask("melee")
+        assert proposal is not None, letter
+        assert proposal.action.startswith("z") is zaps, (letter, proposal.rationale)
 
 
 async def test_cancellation_is_zapped_only_at_a_monster_it_takes_something_from():
