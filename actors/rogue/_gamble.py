@@ -17,9 +17,9 @@ say it might. It proposes the item only when that chance is lower.
 An unknown wand zapped at the brink is priced the same way (:func:`wand_death`): its
 turn is the monsters' free round too, and one unknown wand in four makes the fight
 worse, not better. Polymorph (15 in 100) draws the monster anew from all 26 of
-Rogue's kinds, haste monster (10) gives it two moves a turn: a level-3 hero at 8 of
-24 beside a kestrel zapped one, the kestrel became a griffin, and the surrender
-expert quit with 383 gold (dungeon 2010 of 1.93).
+Rogue's kinds, haste monster (10) gives it two moves a turn: a level-4 hero at 8 of
+24 beside a kestrel on dungeon level 3 zapped one, the kestrel became a griffin, and
+the surrender expert quit with 383 gold (dungeon 2010 of 1.93).
 """
 
 from __future__ import annotations
