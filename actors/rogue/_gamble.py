@@ -24,6 +24,8 @@ the surrender expert quit with 383 gold (dungeon 2010 of 1.93).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ._context import Situation, Threat
 from ._monsters import MONSTERS
 from ._odds import fight_odds, monsters_round
@@ -70,6 +72,14 @@ def _round(s: Situation, adjacent: tuple[Threat, ...]) -> dict[int, float]:
     return monsters_round(tuple(t.info for t in adjacent), hero.armor, hero.monster_plus)
 
 
+def _after_round(s: Situation, adjacent: tuple[Threat, ...],
+                 death_from: Callable[[int], float]) -> float:
+    """The chance of dying when the monsters beside the hero first get a round for free:
+    death if it takes all his hit points, else ``death_from`` the hit points left."""
+    return sum(p * (1.0 if s.hp - dmg <= 0 else death_from(s.hp - dmg))
+               for dmg, p in _round(s, adjacent).items())
+
+
 def _death(s: Situation, worst: Threat, hp: int) -> float:
     return 1.0 if hp <= 0 else s.odds(worst, hp).death
 
@@ -79,27 +89,24 @@ def potion_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> f
     level = s.intern.exp_level if s.intern is not None else 1
     heal_max = s.intern.hp_max if s.intern is not None else s.hp
     chances = _unknown_share(s, "potion", {k: n for k, (n, _) in HEALING_POTIONS.items()})
-    death = 0.0
-    for dmg, p in _round(s, adjacent).items():
-        left = s.hp - dmg
-        if left <= 0:
-            death += p
-            continue
-        rest = 1.0
+
+    def after(left: int) -> float:
+        death, rest = 0.0, 1.0
         for name, share in chances.items():
             die = HEALING_POTIONS[name][1]
             healed = min(heal_max, left + round(level * (die + 1) / 2))
-            death += p * share * _death(s, worst, healed)
+            death += share * _death(s, worst, healed)
             rest -= share
-        death += p * rest * _death(s, worst, left)
-    return death
+        return death + rest * _death(s, worst, left)
+
+    return _after_round(s, adjacent, after)
 
 
 def scroll_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> float:
     """The chance of dying if the hero reads an unknown scroll now, then fights on."""
     saved = sum(_unknown_share(s, "scroll", SAVING_SCROLLS).values())
     killed = sum(_unknown_share(s, "scroll", KILLING_SCROLLS).values())
-    after = sum(p * _death(s, worst, s.hp - dmg) for dmg, p in _round(s, adjacent).items())
+    after = _after_round(s, adjacent, lambda left: _death(s, worst, left))
     return killed + (1.0 - saved - killed) * after
 
 
@@ -115,12 +122,8 @@ def wand_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> flo
     """The chance of dying if the hero zaps an unknown wand at ``worst`` now, then
     fights on (:data:`WAND_SHARES`)."""
     shares = _unknown_share(s, "wand", WAND_SHARES)
-    death = 0.0
-    for dmg, p in _round(s, adjacent).items():
-        left = s.hp - dmg
-        if left <= 0:
-            death += p
-            continue
+
+    def after(left: int) -> float:
         on = _death(s, worst, left)
         halved = _death(s, worst, left // 2)
         outcome = {"teleport away": 0.0, "slow monster": _death(s, worst, 2 * left),
@@ -128,8 +131,9 @@ def wand_death(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> flo
                    "polymorph": _polymorphed_death(s, left)}
         for bolt in ("lightning", "fire", "cold"):
             outcome[bolt] = (1.0 - BOLT_KILLS) * on
-        death += p * sum(share * outcome.get(name, on) for name, share in shares.items())
-    return death
+        return sum(share * outcome.get(name, on) for name, share in shares.items())
+
+    return _after_round(s, adjacent, after)
 
 
 def zap_beats_striking(s: Situation, worst: Threat, adjacent: tuple[Threat, ...]) -> bool:
