@@ -3,11 +3,11 @@
 The minimal agent's static priority, highest first: answer screens (``--More--``,
 lists, questions), quit after its budget, go down the stairs, explore, search.
 Rog-O-Matic (:func:`rogomatic_agent`) is the seed's expert system: eight knowledge
-sources and eleven experts in the seed's order, under the screen handlers, with
-six of ours: drop a scroll of scare monster when a fight could kill and fight from
-it, under weapon (``_sanctuary``, Rog-O-Matic's own, in its battlestations); take the
-armor off for an aquator, under it (``_rust``); eat at
-once after a faint, or when weak and a monster comes, above melee
+sources (and a ninth of ours, the pacing watch: ``_pacing``) and eleven experts in
+the seed's order, under the screen handlers, with six of ours: drop a scroll of scare
+monster when a fight could kill and fight from it, under weapon (``_sanctuary``,
+Rog-O-Matic's own, in its battlestations); take the armor off for an aquator, under it
+(``_rust``); eat at once after a faint, or when weak and a monster comes, above melee
 (``_hunger.Hunger``); step away from an ice monster that may be awake
 (``_freezer``) and escape by the stairs (``_escape``), both under melee; and hold
 ground between retreat and the walkers (``_initiative``).
@@ -43,6 +43,7 @@ from ._inventory import InventoryDatabase
 from ._items import Armor, MagicItems, ObjectAcquisition
 from ._junk import Junk
 from ._objects import ObjectMapper
+from ._pacing import PacingWatch
 from ._paths import PathCalculator
 from ._rings import Rings
 from ._rust import RustGuard
@@ -54,7 +55,7 @@ from ._tactics import Tactics
 from ._terrain import TerrainMap
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.94"
+ROGOMATIC_VERSION = "1.95"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(
@@ -126,7 +127,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         name="rogomatic",
         version=ROGOMATIC_VERSION,
         description="Rog-O-Matic (Mauldin et al. 1984) on the runtime: sense, messages, "
-        "object map, inventory, terrain, connectivity, paths, internal state; experts "
+        "object map, inventory, terrain, connectivity, paths, internal state, pacing (a walk "
+        "to and fro noticed); experts "
         "salvage (quit when a nymph's theft broke Rogue's pack), starvation (quit a few "
         "turns before starving with nothing to eat), icebreaker (shoot an ice "
         "monster in the way from afar; off by default), weapon, "
@@ -139,7 +141,8 @@ def rogomatic_agent(tactics: Tactics, *, max_actions: int | None = None) -> Agen
         "the pack's last slot for food), object, "
         "armor, magic, rings (known good ones; regeneration to rest), health, explore",
         knowledge_sources=(Sense, Messages, TerrainMap, ObjectMapper, InventoryDatabase,
-                           InternalStateRecogniser, ConnectivityAnalyser, PathCalculator),
+                           InternalStateRecogniser, ConnectivityAnalyser, PathCalculator,
+                           PacingWatch),
         experts=bound,
         decision_deadline=2.0,
         settle_timeout=5.0,

@@ -18,6 +18,10 @@ the next level down, every one of them mean: they wake as the hero comes in view
 come together. The chronicle keeps how many levels showed a crowd and the last such
 level, so the report can say how many games ended on one.
 
+A walk to and fro is the hero pacing between a few squares, the same keys on the
+same squares over and over (``_pacing``: the rule the agent itself watches for and
+breaks off); the record counts each one noticed, whichever agent played.
+
 A long stay is :data:`LONG_STAY` or more screens on one dungeon level. A level takes
 some 300 to 1,500; the stays past 3,000 found so far were the hero walking to and
 fro between two plans until he starved (dungeons 523, 530 and 1293 of 1.70), so the
@@ -41,13 +45,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ._pacing import LEAST, pacing_cycle
 from ._sanctuary import SCARE
 from ._sense import ScreenSequence, interpret, is_faint, message_parts
 
 #: The counts a chronicle keeps, in the order the report prints them.
 EVENT_NAMES = ("gold_thefts", "gold_stolen", "item_thefts", "armor_rusted", "freezes",
                "faints", "strength_drained", "gold_left", "crowds", "scare_read",
-               "sanctuaries")
+               "sanctuaries", "walks")
 #: Rogue's symbol for gold.
 GOLD = "*"
 #: Monsters in view at once that make a crowd.
@@ -73,12 +78,17 @@ class Chronicle:
         #: map seen there.
         self._level: int | None = None
         self._piles = 0
+        #: (square stood on, key pressed there) on this level, for the walks to and fro.
+        self._steps: list[tuple[Any, str]] = []
+        self._where: Any = None
 
     def note(self, view: Any) -> None:
         """Read one screen (any view without a message line or status is skipped)."""
         if not hasattr(view, "lines") or not hasattr(view, "message"):
             return
         sensed = self._screens.sense(view)
+        if sensed.player is not None:
+            self._where = sensed.player
         gold_before = self._gold
         if sensed.fresh:
             for part in message_parts(view.message):
@@ -91,7 +101,7 @@ class Chronicle:
         if status.level != self._level:
             if self._level is not None:
                 self.counts["gold_left"] += self._piles
-            self._level, self._piles = status.level, 0
+            self._level, self._piles, self._steps = status.level, 0, []
         if sensed.rows:
             self._piles = sum(1 for symbol, _ in sensed.objects if symbol == GOLD)
         if len(sensed.monsters) >= CROWD:
@@ -100,6 +110,16 @@ class Chronicle:
             self.counts["gold_stolen"] += self._gold_before_theft - status.gold
             self._gold_before_theft = None
         self._gold = status.gold
+
+    def acted(self, action: Any) -> None:
+        """Note the key sent on the last screen read: a walk to and fro is counted when
+        the keys and squares repeat one cycle for ``_pacing.LEAST`` of them."""
+        if not isinstance(action, str):
+            return
+        self._steps = [*self._steps[-2 * LEAST:], (self._where, action)]
+        if pacing_cycle(self._steps) is not None:
+            self.counts["walks"] += 1
+            self._steps = []
 
     def _count(self, kind: str, text: str, gold_before: int | None) -> None:
         low = text.lower()

@@ -29,6 +29,7 @@ from ._grid import Pos, chebyshev, key_towards
 from ._inventory import MELEE_WEAPONS, best_melee
 from ._monsters import Monster, likely_at, monster
 from ._odds import ARROW_FROM_BOW, BARE_HANDS, WEAPON_DICE, Hero, Odds, fight_odds
+from ._pacing import Pacing
 from ._paths import first_step, path_to
 from ._tactics import Tactics
 from ._watch import rest_action, rest_turns
@@ -38,7 +39,7 @@ STAIRS_LOST_PATIENCE = 2
 
 #: Every entry the experts read.
 ENTRIES = frozenset({"sensed", "events", "terrain", "objects", "inventory", "connect",
-                     "paths", "intern"})
+                     "paths", "intern", "pacing"})
 
 
 @attrs.frozen
@@ -66,6 +67,7 @@ class Situation:
     connect: Connectivity | None = None
     paths: PathField | None = None
     intern: InternalState | None = None
+    pacing: Pacing | None = None
     threats: tuple[Threat, ...] = ()
 
     @classmethod
@@ -76,7 +78,8 @@ class Situation:
         s = cls(sensed=sensed, tactics=tactics, events=view.read("events"),
                 terrain=view.read("terrain"), objects=view.read("objects"),
                 inventory=view.read("inventory"), connect=view.read("connect"),
-                paths=view.read("paths"), intern=view.read("intern"))
+                paths=view.read("paths"), intern=view.read("intern"),
+                pacing=view.read("pacing"))
         if s.paths is not None and s.paths.origin != sensed.player:
             s.paths = None  # computed for an older screen
         s.threats = s._threats()
@@ -102,6 +105,24 @@ class Situation:
     def level(self) -> int:
         """The dungeon level the object map is of (0 before there is one)."""
         return self.objects.level if self.objects is not None else 0
+
+    @property
+    def paced(self) -> int:
+        """Walks to and fro noticed on this level (``_pacing``): an expert that walks
+        gives up what it was after once for each."""
+        p = self.pacing
+        return p.count if p is not None and p.level == self.sensed_level else 0
+
+    @property
+    def pacing_here(self) -> bool:
+        """The hero stands on a square of the last walk to and fro noticed on this level."""
+        return self.paced > 0 and self.player in self.pacing.squares  # type: ignore[union-attr]
+
+    @property
+    def sensed_level(self) -> int:
+        """The dungeon level on the status line (0 without one)."""
+        status = self.sensed.status
+        return status.level if status is not None else 0
 
     @property
     def untouchable(self) -> frozenset[Pos]:

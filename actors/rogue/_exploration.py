@@ -23,6 +23,7 @@ from ._context import Situation
 from ._grid import KEYS, STEP_OF, STEPS, Pos, chebyshev, index, key_towards, neighbours, position
 from ._hidden import WALKABLE, best_spot, dead_ends, unseen_cells
 from ._hunger import camps, camps_first, meals_in_pack, seasons, short_of_food
+from ._pacing import LEAST as PACING_LEAST
 from ._paths import avoidance, compute, nearest, path_to
 
 
@@ -157,6 +158,10 @@ class Exploration(SentAware):
         self.seasoned = 0
         #: Doors stood on in this round of a ``Tactics.season_patrol``.
         self.patrolled: set[Pos] = set()
+        #: The unexplored squares our last steps headed for, and the walks to and fro
+        #: on this level (``Situation.paced``) already answered by giving them up.
+        self.headed: list[Pos] = []
+        self.paced = 0
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -172,6 +177,14 @@ class Exploration(SentAware):
             self.spared = set()
             self.camped = self.seasoned = 0
             self.patrolled = set()
+            self.headed, self.paced = [], 0
+        if s.paced > self.paced:
+            # Pacing to and fro (``_pacing``): every goal of the walk is given up for
+            # the level, as one Rogue would not let us step toward.
+            self.paced = s.paced
+            self.refused |= set(self.headed)
+            self.goal = self.before = None
+            self.headed, self.route = [], []
         if s.objects is not None:
             for m in s.objects.monsters:
                 if not m.moves:
@@ -529,6 +542,8 @@ class Exploration(SentAware):
     def _go(self, s: Situation, key: str, why: str, heading: Pos | None = None) -> Proposal:
         self.last = (s.player, key)
         self.heading = heading
+        if heading is not None:
+            self.headed = [*self.headed[1 - PACING_LEAST:], heading]
         return Proposal(key, why)
 
     def _search(self, s: Situation, why: str = "") -> Proposal:

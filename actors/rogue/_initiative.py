@@ -65,7 +65,9 @@ class HoldGround(RogueExpert):
         self.met_at: dict[tuple[int, Pos, str], int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
-        if s.adjacent:
+        if s.adjacent or s.pacing_here:
+            # Not where the hero has been pacing to and fro (``_pacing``): the waits
+            # there were part of the walk (1.94's dungeon 2471).
             return None
         t = closing_in(s)
         if t is None:

@@ -70,11 +70,19 @@ class ObjectAcquisition(RogueExpert):
         self.given_up: set[tuple[int, tuple[int, int]]] = set()
         #: Per object: the nearest we have been (in path cost), and proposals since.
         self.progress: dict[tuple[int, tuple[int, int]], tuple[int, int]] = {}
+        #: Per level, the walks to and fro (``Situation.paced``) already answered.
+        self.paced: dict[int, int] = {}
 
     def advise(self, s: Situation) -> Proposal | None:
         if s.objects is None or s.paths is None or s.awake_within(3):
             return None
         level = s.objects.level
+        if s.paced > self.paced.get(level, 0):
+            # Pacing to and fro (``_pacing``) on the way to an object: given up.
+            self.paced[level] = s.paced
+            if self.recent and s.pacing_here:
+                self.given_up.add((level, self.recent[-1][1]))
+                self.recent.clear()
         if len(self.recent) >= self.window:
             squares = {p for p, _ in self.recent[-self.window:]}
             if len(squares) < self.spread:

@@ -126,6 +126,7 @@ class CappedAdapter(GameAdapter):
             action = quit_key(view, self.forced)
             self.forced += 1
             self.quit_keys.append(action)
+        self.chronicle.acted(action)
         await self.inner.act(action)
 
     def result(self) -> GameResult:

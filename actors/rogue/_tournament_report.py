@@ -182,6 +182,7 @@ _EVENT_WORDS = {
     "gold_left": "gold piles left on levels behind",
     "crowds": f"levels with a crowd ({CROWD}+ monsters) in view",
     "scare_read": "scrolls of scare monster read", "sanctuaries": "scare monster dropped",
+    "walks": "walks to and fro noticed",
 }
 
 

@@ -11,6 +11,7 @@ such a door on constructed screens, feeding each screen the explorer's own step 
 from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
 from actors.rogue import Tactics
+from actors.rogue._pacing import LEAST
 
 #: 1.77's mark (off by default since: docs/rogomatic.md).
 FLIP_BACKS = 4
@@ -78,11 +79,17 @@ async def test_the_explorer_stops_swinging_between_the_door_and_the_passage():
     assert explorer.flip_backs >= FLIP_BACKS
 
 
-async def test_by_default_the_swing_goes_on():
-    """``flip_backs`` 0 (the default play): the explorer turns back every time."""
-    squares, _, explorer, broke_off = await swing(steps=40)
-    assert not broke_off and squares.count((4, 9)) == 20
-    assert explorer.flip_backs >= 19
+async def test_by_default_the_swing_goes_on_until_the_pacing_watch_sees_it():
+    """``flip_backs`` 0 (the default play): the explorer turns back every time, until
+    the keys and squares have repeated one cycle for ``_pacing.LEAST`` decisions; then
+    the walk's goals are given up (the square inside the door among them) and he walks
+    on east instead."""
+    squares, hero, explorer, broke_off = await swing(steps=60)
+    assert broke_off and hero == (4, 10)
+    assert LEAST - 4 <= len(squares) <= LEAST
+    assert squares.count((4, 9)) >= LEAST // 2 - 2 and explorer.flip_backs >= LEAST // 2 - 3
+    assert explorer.paced == 1 and (4, 8) in explorer.refused
+    assert explorer.goal is not None and explorer.goal[1] >= 19
 
 
 async def test_one_turn_back_is_no_swing():
