@@ -92,3 +92,26 @@ def test_the_chronicle_counts_each_walk_once():
         resting.note(view(DOOR))
         resting.acted("s")
     assert "walks" not in resting.summary()
+
+
+async def test_the_object_expert_gives_up_the_object_of_a_walk():
+    """Gold in the room, the hero pacing between two squares by the door, the object
+    expert asked now and then (other experts outranking it between): once the walk is
+    noticed it gives the gold up for the level; its own rule (thirty proposals on
+    fewer than five squares) would not have yet."""
+    def seen(col: int):
+        return screen(room_with((4, col, "@"), (3, 3, "*")), top=2)
+
+    pipeline = await with_pack(seen(12))
+    expert = pipeline.expert("object")
+    first = pipeline.ask("object", expert)
+    assert first is not None and "gold" in first.rationale
+    col = 12
+    for i in range(LEAST):
+        key = "l" if col == 12 else "h"
+        col = 13 if key == "l" else 12
+        await pipeline.feed(seen(col), acted=key)
+        if i % 4 == 3 and i < LEAST - 1:
+            assert pipeline.ask("object", expert) is not None
+    assert pipeline.situation().paced == 1
+    assert pipeline.ask("object", expert) is None
