@@ -55,7 +55,7 @@ from ._tactics import Tactics
 from ._terrain import TerrainMap
 
 #: Bumped whenever the agent's play changes (recorded with every result).
-ROGOMATIC_VERSION = "1.95"
+ROGOMATIC_VERSION = "1.96"
 
 #: Rogue's symbols: what the hero can walk on (monsters are fought by walking into them).
 ROGUE_GEOMETRY = DungeonGeometry(

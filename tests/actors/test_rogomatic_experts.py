@@ -344,6 +344,27 @@ async def test_target_lines_up_a_shot_at_a_sleeping_monster_when_it_has_arrows()
     assert pipeline.ask("target", target) is None  # in line: shoot, not walk
 
 
+async def test_target_keeps_a_sleeper_it_lines_up_on_beyond_the_chase_distance():
+    """The square in line may lie farther from the sleeper than the chase distance (6):
+    from (3, 5) the best one for a hobgoblin asleep at (5, 11) is (5, 3), eight squares
+    off, and the first step there, to (4, 4), is seven off and still out of line. The
+    target is kept on the way (1.94 dropped it there, the explorer stepped back, and the
+    two took turns for 40 decisions: dungeons 2076 and 2085)."""
+    hurt_free = status(hp=40, hp_max=40, exp_level=5, exp=100)
+    pipeline = await with_pack(screen(room_with((3, 5, "@"), (5, 11, "H")), top=2,
+                                      status_line=hurt_free))
+    target = pipeline.expert("target")
+    first = pipeline.ask("target", target)
+    assert first.action == "b" and "line up a shot" in first.rationale
+    await pipeline.feed(screen(room_with((4, 4, "@"), (5, 11, "H")), top=2,
+                               status_line=hurt_free), acted="b")
+    assert pipeline.situation().threats[0].distance > Tactics().chase_distance
+    assert pipeline.ask("missile") is None  # not in line yet
+    second = pipeline.ask("target", target)
+    assert second is not None and second.action == "b"
+    assert "line up a shot at the asleep hobgoblin from (5, 3)" in second.rationale
+
+
 async def test_target_walks_up_to_a_sleeper_after_lining_up_too_long():
     """Lining up that never ends in a shot (say the bow will not come to hand) gives
     way to walking up to the monster, so the hero cannot pace for ever."""
