@@ -116,7 +116,8 @@ class Situation:
     @property
     def pacing_here(self) -> bool:
         """The hero stands on a square of the last walk to and fro noticed on this level."""
-        return self.paced > 0 and self.player in self.pacing.squares  # type: ignore[union-attr]
+        p = self.pacing
+        return p is not None and self.paced > 0 and self.player in p.squares
 
     @property
     def sensed_level(self) -> int:
