@@ -162,6 +162,9 @@ class Exploration(SentAware):
         #: on this level (``Situation.paced``) already answered by giving them up.
         self.headed: list[Pos] = []
         self.paced = 0
+        #: The goals given up for those walks (also in ``refused``), and brought back
+        #: with ``Tactics.pacing_retry`` once nothing else is left (see _frontier).
+        self.paced_out: set[Pos] = set()
 
     def advise(self, s: Situation) -> Proposal | None:
         t, paths = s.terrain, s.paths
@@ -177,12 +180,13 @@ class Exploration(SentAware):
             self.spared = set()
             self.camped = self.seasoned = 0
             self.patrolled = set()
-            self.headed, self.paced = [], 0
+            self.headed, self.paced, self.paced_out = [], 0, set()
         if s.paced > self.paced:
             # Pacing to and fro (``_pacing``): every goal of the walk is given up for
             # the level, as one Rogue would not let us step toward.
             self.paced = s.paced
             self.refused |= set(self.headed)
+            self.paced_out |= set(self.headed)
             self.goal = self.before = None
             self.headed, self.route = [], []
         if s.objects is not None:
@@ -475,6 +479,11 @@ class Exploration(SentAware):
         """
         assert s.paths is not None
         nearest = best_frontier(s, lambda p: p not in self.refused and is_frontier(s, p))
+        stairs_known = s.terrain is not None and s.terrain.stairs is not None
+        if nearest is None and self.paced_out and s.tactics.pacing_retry and not stairs_known:
+            self.refused -= self.paced_out
+            self.paced_out = set()
+            nearest = best_frontier(s, lambda p: p not in self.refused and is_frontier(s, p))
         goal = self.goal
         if nearest is None or goal is None or goal == nearest or not is_frontier(s, goal):
             if goal is not None and goal != nearest:

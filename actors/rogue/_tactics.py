@@ -263,6 +263,12 @@ class Tactics:
     #: 1.74, measured worse on 500-599 (docs/rogomatic.md), so off, for the learner to try.
     remember_ice: bool = _b(False, "remember an ice monster asleep out of view: no goal "
                                    "on its square, no second wait for it")
+    #: Exploration: the goals given up for a walk to and fro (``_pacing``) come back when
+    #: no other goal is left and the stairs are not known, rather than the walls being
+    #: searched: 1.96's dungeon 2386 gave up the two goals of a swing on level 2, the
+    #: stairs lay beyond them, and he searched for 2,500 turns. Not yet measured, so off.
+    pacing_retry: bool = _b(False, "bring back the goals given up for a walk to and fro "
+                                   "once nothing else is left and the stairs are unknown")
     #: Exploration: standing at a passage that stops short (or a door whose passage is
     #: not seen) while a cell of the grid is unseen, search there ``search_turns`` times
     #: before walking on: the hidden square is beside him. On in the 1.72 candidate;

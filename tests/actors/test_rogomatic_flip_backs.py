@@ -11,6 +11,7 @@ such a door on constructed screens, feeding each screen the explorer's own step 
 from test_rogomatic_support import PACK, Pipeline, inventory_screen, screen
 
 from actors.rogue import Tactics
+from actors.rogue._exploration import is_frontier
 from actors.rogue._pacing import LEAST
 
 #: 1.77's mark (off by default since: docs/rogomatic.md).
@@ -101,3 +102,21 @@ async def test_one_turn_back_is_no_swing():
     await pipeline.feed(screen(level((4, 10)), top=3), acted="l")
     assert pipeline.ask("explore", explorer).action == "h"
     assert explorer.goal == (4, 8)
+
+
+async def test_the_walks_goals_come_back_with_nothing_else_left_when_the_tactic_says_so():
+    """``Tactics.pacing_retry`` (off by default): with every goal given up, the one
+    given up for a walk among them, and the stairs unknown, that one is a goal again
+    rather than the walls being searched (1.96's dungeon 2386 searched 2,500 turns on
+    level 2, the stairs beyond the goals of a swing it had given up)."""
+    for retry in (False, True):
+        pipeline = await walked_in(Tactics(pacing_retry=retry))
+        explorer = pipeline.expert("explore")
+        await pipeline.feed(screen(level((4, 10)), top=3), acted="l")
+        s = pipeline.situation()
+        goals = {(r, c) for r in range(1, 23) for c in range(80) if is_frontier(s, (r, c))}
+        assert (4, 8) in goals and len(goals) > 1
+        explorer.refused = set(goals)
+        explorer.paced_out = {(4, 8)}
+        goal = explorer._frontier(s)
+        assert goal == ((4, 8) if retry else None)
