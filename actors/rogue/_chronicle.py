@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ._pacing import LEAST, pacing_cycle
+from ._pacing import StepLog
 from ._sanctuary import SCARE
 from ._sense import ScreenSequence, interpret, is_faint, message_parts
 
@@ -78,8 +78,8 @@ class Chronicle:
         #: map seen there.
         self._level: int | None = None
         self._piles = 0
-        #: (square stood on, key pressed there) on this level, for the walks to and fro.
-        self._steps: list[tuple[Any, str]] = []
+        #: The squares stood on and keys pressed on this level, for the walks to and fro.
+        self._steps = StepLog()
         self._where: Any = None
 
     def note(self, view: Any) -> None:
@@ -101,7 +101,8 @@ class Chronicle:
         if status.level != self._level:
             if self._level is not None:
                 self.counts["gold_left"] += self._piles
-            self._level, self._piles, self._steps = status.level, 0, []
+            self._level, self._piles = status.level, 0
+            self._steps.clear()
         if sensed.rows:
             self._piles = sum(1 for symbol, _ in sensed.objects if symbol == GOLD)
         if len(sensed.monsters) >= CROWD:
@@ -113,13 +114,12 @@ class Chronicle:
 
     def acted(self, action: Any) -> None:
         """Note the key sent on the last screen read: a walk to and fro is counted when
-        the keys and squares repeat one cycle for ``_pacing.LEAST`` of them."""
+        the keys and squares repeat one cycle as the pacing watch's rule says."""
         if not isinstance(action, str):
             return
-        self._steps = [*self._steps[-2 * LEAST:], (self._where, action)]
-        if pacing_cycle(self._steps) is not None:
+        self._steps.append(self._where, action)
+        if self._steps.walk() is not None:
             self.counts["walks"] += 1
-            self._steps = []
 
     def _count(self, kind: str, text: str, gold_before: int | None) -> None:
         low = text.lower()

@@ -64,6 +64,31 @@ def pacing_cycle(steps: list[tuple[Pos | None, str]]) -> int | None:
     return None
 
 
+class StepLog:
+    """(square stood on, key pressed there) on one level, oldest first, as long as the
+    longest walk looked for needs: the pacing watch's and the chronicle's."""
+
+    keep = 2 * max(LEAST, 4 * LONGEST)
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[Pos | None, str]] = []
+
+    def append(self, where: Pos | None, key: str) -> None:
+        self.steps = [*self.steps[1 - self.keep:], (where, key)]
+
+    def clear(self) -> None:
+        self.steps = []
+
+    def walk(self) -> frozenset[Pos] | None:
+        """The squares of the walk the last steps make, if they make one (the log then
+        starts again, so that each walk is noticed once)."""
+        if pacing_cycle(self.steps) is None:
+            return None
+        squares = frozenset(pos for pos, _ in self.steps[-LEAST:] if pos is not None)
+        self.steps = []
+        return squares
+
+
 class PacingWatch(GatedSource):
     """Keeps ``pacing`` from ``sensed`` and the runtime's ``acted``."""
 
@@ -76,8 +101,7 @@ class PacingWatch(GatedSource):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.state = Pacing()
-        #: (square stood on, key pressed there), oldest first, on this level.
-        self.steps: list[tuple[Pos | None, str]] = []
+        self.log = StepLog()
         self.where: Pos | None = None
 
     async def update(self, activation: Activation) -> None:
@@ -85,19 +109,18 @@ class PacingWatch(GatedSource):
         acted = activation.entry(ACTED)
         if acted is not None and acted.generation == activation.generation \
                 and isinstance(acted.value, str):
-            self.steps = [*self.steps[1 - 2 * max(LEAST, 4 * LONGEST):],
-                          (self.where, acted.value)]
+            self.log.append(self.where, acted.value)
         if sensed.player is not None:
             self.where = sensed.player
         if sensed.status is None:
             return
         if sensed.status.level != self.state.level:
-            self.state, self.steps = Pacing(level=sensed.status.level), []
+            self.state = Pacing(level=sensed.status.level)
+            self.log.clear()
             await activation.write("pacing", self.state)
             return
-        if pacing_cycle(self.steps) is None:
+        squares = self.log.walk()
+        if squares is None:
             return
-        squares = frozenset(pos for pos, _ in self.steps[-LEAST:] if pos is not None)
         self.state = Pacing(self.state.level, self.state.count + 1, squares)
-        self.steps = []
         await activation.write("pacing", self.state)
